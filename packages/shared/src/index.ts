@@ -1,0 +1,4 @@
+export * from './limits.js';
+export * from './messages.js';
+export * from './auth.js';
+export * from './session.js';

@@ -1,0 +1,73 @@
+// Every user-facing text of SPEC sections 5 and 8 (and DESIGN.md's decisions), word for word.
+export const MSG = {
+  // Ask form
+  topicRequired: 'Please select a topic',
+  titleMin: 'Title must be at least 10 characters',
+  titleMax: 'Title must be less than 150 characters',
+  descriptionMin: 'Description must be at least 50 characters',
+  descriptionMax: 'Description must be less than 5000 characters',
+  tagsMax: 'Maximum 5 tags allowed',
+  tagMin: 'Tags must be at least 2 characters',
+  tagMax: 'Tags must be less than 30 characters',
+  tagChars: 'Tags can only contain letters, numbers, spaces, and dashes',
+  tagEmpty: 'Tag cannot be empty',
+  tagLength: 'Tag must be between 2 and 30 characters',
+  tagDuplicate: 'Tag already added',
+  // Reply
+  replyMin: 'Reply must be at least 10 characters',
+  replyMax: 'Reply must be less than 5000 characters',
+  replySignIn: 'You must be logged in to reply',
+  // Profile
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be less than 30 characters',
+  usernameChars: 'Username can only contain letters, numbers, underscores, and hyphens',
+  usernameTaken: 'Username is already taken',
+  bioMax: 'Bio must be less than 500 characters',
+  // Passwords
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be less than 100 characters',
+  passwordStrength: 'Password must contain an uppercase letter, a lowercase letter and a number',
+  passwordRequired: 'Password is required',
+  currentPasswordRequired: 'Current password is required',
+  passwordsDontMatch: "Passwords don't match",
+  // Email
+  emailInvalid: 'Please enter a valid email address',
+  // Auth toasts (title, description)
+  accountExists: 'Account exists',
+  accountExistsDetail: 'This email is already registered. Please sign in instead.',
+  signupFailed: 'Signup failed',
+  loginFailed: 'Login failed',
+  loginFailedDetail: 'Invalid email or password. Please try again.',
+  googleFailed: 'Google sign-in failed',
+  resetFailed: 'Password reset failed',
+  passwordUpdateFailed: 'Password update failed',
+  validationError: 'Validation Error',
+  genericError: 'Error',
+  checkEmail: 'Check your email',
+  checkEmailDetail: 'If an account exists for that address, we sent a link to reset your password.',
+  passwordUpdated: 'Password updated!',
+  welcomeNew: 'Welcome to Fenestra!',
+  welcomeBack: 'Welcome back!',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  bannedSignIn: (reason: string, until: string | null) =>
+    `Your account is banned${until ? ` until ${until}` : ''}: ${reason}`,
+  tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  forbiddenOrigin: 'Requests must come from the forum itself.',
+  signInRequired: 'Please sign in to continue',
+  // Pages
+  notFound: 'Oops! Page not found',
+  unexpectedError: 'Unexpected Application Error!',
+  // Admin
+  reasonRequired: 'Reason required',
+  denyReasonPrompt: 'Please provide a reason for denying this post.',
+  reasonTooLong: 'Reason too long',
+  banReasonPrompt: 'Please provide a reason for banning this user.',
+  confirmWord: (word: string) => `Please type "${word}" to confirm`,
+  objectNameRequired: 'Object name required',
+  objectNamePrompt: 'Please enter a corrected object name',
+  // Other
+  searchBlank: 'Please enter something to search for',
+  signInToLike: 'Please sign in to like posts',
+  signInToBookmark: 'Please sign in to bookmark posts',
+  signInToAsk: 'Please sign in to ask a question',
+} as const;

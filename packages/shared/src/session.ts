@@ -1,0 +1,27 @@
+import type { Role } from './limits.js';
+
+/** What GET /api/me answers for a signed-in member (null for a visitor). */
+export interface Me {
+  id: string;
+  email: string;
+  username: string;
+  avatarUrl: string | null;
+  role: Role;
+  isStaff: boolean;
+  hasPassword: boolean;
+}
+
+/** The public client configuration (GET /api/config): only whitelisted values reach the browser. */
+export interface PublicConfig {
+  googleEnabled: boolean;
+  videoGuidesUrl: string;
+}
+
+/** Every API error body. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  statusCode: number;
+  requestId: string;
+  field?: string;
+}
