@@ -1,0 +1,87 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import path from 'node:path';
+import type { Config } from './config/env.js';
+import { openDatabase, type OpenedDatabase } from './db/open.js';
+import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { jobHandlers } from './jobs/handlers.js';
+import { smtpMailer, outboxMailer, type Mailer } from './adapters/mail/mailer.js';
+import { authSecret } from './lib/secret.js';
+import { createAuth, type Auth } from './modules/account/auth.js';
+import { accountService } from './modules/account/service.js';
+import { createProfileForEmail } from './modules/account/profile-repo.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { errorHandler } from './plugins/error-handler.js';
+import { securityPlugin } from './plugins/security.js';
+import { sessionPlugin } from './plugins/session.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { spaPlugin } from './plugins/spa.js';
+
+export interface AppServices {
+  config: Config;
+  database: OpenedDatabase;
+  jobs: JobQueue;
+  mailer: Mailer;
+  auth: Auth;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** Builds the whole app (tests call it and use inject); main.ts only boots it. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: config.host !== '127.0.0.1',
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+
+  const database = await openDatabase(config, app.log);
+  const mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log);
+  const jobs = await createJobQueue(database.url, jobHandlers({ mailer }), app.log);
+  if (config.runWorker) await jobs.startWorkers();
+
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: authSecret(config.authSecret, config.dataDir),
+    sendResetLink: async (email, url) => {
+      await jobs.send('send-email', {
+        to: email,
+        subject: 'Reset your Fenestra password',
+        text: `Someone asked to reset the password of your Fenestra account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+      });
+    },
+    onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
+  });
+
+  app.decorate('services', { config, database, jobs, mailer, auth });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await database.close();
+  });
+
+  await app.register(errorHandler);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(rateLimitPlugin, { pool: database.pool });
+  await app.register(sessionPlugin, { db: database.db, auth });
+
+  await app.register(healthRoutes, { pool: database.pool });
+  await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth }), db: database.db });
+
+  await app.register(spaPlugin, { webDist: config.webDist });
+  return app;
+}

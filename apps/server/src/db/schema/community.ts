@@ -1,0 +1,44 @@
+import { pgTable, text, timestamp, boolean, pgEnum, uuid, index, jsonb, integer } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TYPES } from '@fenestra/shared';
+import { users } from './auth.js';
+import { posts } from './posts.js';
+
+export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
+
+export const notifications = pgTable('notifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  type: notificationTypeEnum('type').notNull(),
+  message: text('message').notNull(),
+  postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+  read: boolean('read').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+]);
+
+// The log outlives what it records: snapshots, no foreign keys (DESIGN.md).
+export const moderationLog = pgTable('moderation_log', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  actorId: text('actor_id'),
+  actorUsername: text('actor_username'),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  targetLabel: text('target_label'),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('moderation_log_created_idx').on(t.createdAt.desc())]);
+
+export const linkPreviews = pgTable('link_previews', {
+  url: text('url').primaryKey(),
+  data: jsonb('data'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Request counters shared by every API instance (rate limits survive a restart and span instances).
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable, text, timestamp, integer, pgEnum, uuid, real, bigint, boolean, smallint, index, uniqueIndex, check, primaryKey,
+} from 'drizzle-orm/pg-core';
+import { POST_STATUSES, TOPICS } from '@fenestra/shared';
+import { users } from './auth.js';
+
+export const topicEnum = pgEnum('topic', TOPICS);
+export const postStatusEnum = pgEnum('post_status', POST_STATUSES);
+
+// Posts outlive their author: deleting a member leaves the post with no author ('Unknown').
+export const posts = pgTable('posts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  topic: topicEnum('topic').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  status: postStatusEnum('status').notNull().default('pending'),
+  denialReason: text('denial_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  voteCount: integer('vote_count').notNull().default(0),
+  bookmarkCount: integer('bookmark_count').notNull().default(0),
+  replyCount: integer('reply_count').notNull().default(0),
+}, (t) => [
+  index('posts_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+  index('posts_topic_status_created_idx').on(t.topic, t.status, t.createdAt.desc(), t.id.desc()),
+  index('posts_status_votes_idx').on(t.status, t.voteCount.desc(), t.createdAt.desc(), t.id.desc()),
+  index('posts_user_created_idx').on(t.userId, t.createdAt.desc()),
+  check('posts_counts_nonnegative', sql`${t.voteCount} >= 0 AND ${t.bookmarkCount} >= 0 AND ${t.replyCount} >= 0`),
+]);
+
+export const postImages = pgTable('post_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  imageUrl: text('image_url').notNull(),
+  displayOrder: integer('display_order').notNull(),
+  altText: text('alt_text'),
+  detectedObject: text('detected_object'),
+  detectedCategory: text('detected_category'),
+  detectedMaterial: text('detected_material'),
+  detectedFinish: text('detected_finish'),
+  detectionConfidence: real('detection_confidence'),
+  userConfirmedObject: text('user_confirmed_object'),
+  keyFeatures: text('key_features').array().notNull().default(sql`'{}'::text[]`),
+  visibleText: text('visible_text'),
+  embedding: real('embedding').array(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('post_images_post_order_idx').on(t.postId, t.displayOrder),
+  check('post_images_confidence_range', sql`${t.detectionConfidence} IS NULL OR (${t.detectionConfidence} >= 0 AND ${t.detectionConfidence} <= 1)`),
+]);
+
+// One video per post: the post id is the key.
+export const postVideos = pgTable('post_videos', {
+  postId: uuid('post_id').primaryKey().references(() => posts.id, { onDelete: 'cascade' }),
+  videoUrl: text('video_url').notNull(),
+  thumbnailUrl: text('thumbnail_url'),
+  durationSeconds: real('duration_seconds').notNull(),
+  fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
+  mimeType: text('mime_type').notNull(),
+  displayOrder: integer('display_order').notNull().default(0),
+});
+
+export const postTags = pgTable('post_tags', {
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  tag: text('tag').notNull(),
+}, (t) => [primaryKey({ columns: [t.postId, t.tag] }), index('post_tags_tag_idx').on(t.tag)]);
+
+export const postVotes = pgTable('post_votes', {
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  voteType: smallint('vote_type').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.postId, t.userId] }),
+  index('post_votes_user_idx').on(t.userId),
+  check('post_votes_like_only', sql`${t.voteType} = 1`),
+]);
+
+export const bookmarks = pgTable('bookmarks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('bookmarks_user_post_idx').on(t.userId, t.postId),
+  index('bookmarks_user_created_idx').on(t.userId, t.createdAt.desc()),
+  index('bookmarks_post_idx').on(t.postId),
+]);
+
+export const replies = pgTable('replies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  content: text('content').notNull(),
+  isPinned: boolean('is_pinned').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('replies_post_order_idx').on(t.postId, t.isPinned.desc(), t.createdAt),
+  index('replies_user_created_idx').on(t.userId, t.createdAt.desc()),
+  index('replies_created_idx').on(t.createdAt.desc()),
+  // At most one pinned reply per post.
+  uniqueIndex('replies_one_pinned_idx').on(t.postId).where(sql`${t.isPinned}`),
+]);
+
+export const replyImages = pgTable('reply_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  replyId: uuid('reply_id').notNull().references(() => replies.id, { onDelete: 'cascade' }),
+  imageUrl: text('image_url').notNull(),
+  displayOrder: integer('display_order').notNull(),
+}, (t) => [uniqueIndex('reply_images_reply_order_idx').on(t.replyId, t.displayOrder)]);

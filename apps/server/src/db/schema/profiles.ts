@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, integer, jsonb, pgEnum, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
+import { DEFAULT_EMAIL_PREFERENCES, ROLES, type EmailPreferences } from '@fenestra/shared';
+import { users } from './auth.js';
+
+export const profileStatus = pgEnum('profile_status', ['active', 'banned']);
+export const roleEnum = pgEnum('role', ROLES);
+
+// One profile per account, created in the same transaction as the account.
+export const profiles = pgTable('profiles', {
+  id: text('id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  bio: text('bio').notNull().default(''),
+  avatarUrl: text('avatar_url'),
+  emailPreferences: jsonb('email_preferences').$type<EmailPreferences>().notNull()
+    .default(DEFAULT_EMAIL_PREFERENCES),
+  status: profileStatus('status').notNull().default('active'),
+  banReason: text('ban_reason'),
+  banUntil: timestamp('ban_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  postCount: integer('post_count').notNull().default(0),
+  replyCount: integer('reply_count').notNull().default(0),
+  helpfulCount: integer('helpful_count').notNull().default(0),
+}, (t) => [
+  uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
+  check('profiles_counts_nonnegative', sql`${t.postCount} >= 0 AND ${t.replyCount} >= 0 AND ${t.helpfulCount} >= 0`),
+]);
+
+// A member without a row is a plain user; one role per member.
+export const userRoles = pgTable('user_roles', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  role: roleEnum('role').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId] })]);

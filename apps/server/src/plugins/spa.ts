@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// Serves the built web app: hashed assets cached for a year, index.html never cached, client routes fall back to it.
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
+  const indexFile = path.join(opts.webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`No built web app in ${opts.webDist}: run "npm run build" (npm start does it for you)`);
+  }
+  let indexHtml: string | null = null;
+  const readIndex = () => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null);
+
+  if (existsSync(opts.webDist)) await app.register(fastifyStatic, {
+    root: opts.webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('Cache-Control', 'no-cache');
+      }
+    },
+  });
+
+  const sendIndex = (reply: import('fastify').FastifyReply) => {
+    const html = readIndex();
+    if (!html) return reply.status(503).type('text/plain').send('The web app has not been built. Run: npm run build');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found', statusCode: 404, requestId: request.id });
+    }
+    // A missing asset is a 404, not the app shell.
+    if (path.extname(request.url.split('?')[0] ?? '') && !request.url.startsWith('/post/')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return sendIndex(reply);
+  });
+});

@@ -1,0 +1,41 @@
+import type { ComponentProps } from 'react';
+import { Slot } from 'radix-ui';
+import { cn } from '../../lib/cn';
+
+const variants = {
+  primary: 'bg-primary text-primary-fg hover:bg-primary-hover shadow-sm',
+  secondary: 'border border-border-strong bg-surface text-fg hover:bg-surface-muted shadow-sm',
+  ghost: 'text-fg hover:bg-surface-muted',
+  link: 'text-link underline-offset-4 hover:underline px-0 h-auto',
+} as const;
+
+const sizes = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-9 px-4 text-sm',
+  lg: 'h-10 px-5 text-base',
+  icon: 'h-9 w-9 p-0',
+} as const;
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Render the single child (a link) with the button's look. */
+  asChild?: boolean;
+}
+
+export function Button({ variant = 'primary', size = 'md', asChild = false, className, type, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : 'button';
+  return (
+    <Component
+      type={asChild ? undefined : (type ?? 'button')}
+      className={cn(
+        'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
+        'disabled:pointer-events-none disabled:opacity-60',
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MessageSquarePlus } from 'lucide-react';
+import type { Me } from '@fenestra/shared';
+import { paths } from '../../../config/paths';
+import { Button } from '../../../components/ui/button';
+import { Logo } from './logo';
+import { NotificationsButton } from './notifications-button';
+import { SearchBox } from './search-box';
+import { UserMenu } from './user-menu';
+
+interface HeaderProps {
+  me: Me | null;
+  /** Until /api/me answers, neither the member's controls nor the visitor's links show. */
+  meLoading: boolean;
+  /** The drawer's menu button (phones). */
+  menuButton: ReactNode;
+  themeToggle: ReactNode;
+}
+
+export function Header({ me, meLoading, menuButton, themeToggle }: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-2 px-3 py-2.5 sm:flex-nowrap sm:gap-x-3 sm:px-6">
+        {menuButton}
+        <Logo />
+        <SearchBox className="order-last w-full sm:order-none sm:mx-4 sm:max-w-xl sm:flex-1" />
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <Button asChild size="md" className="px-2.5 sm:px-4">
+            <Link to={paths.ask}>
+              <MessageSquarePlus className="size-4" aria-hidden />
+              <span className="sr-only sm:not-sr-only">Ask Question</span>
+            </Link>
+          </Button>
+          {me && <NotificationsButton />}
+          {themeToggle}
+          {me && <UserMenu me={me} />}
+          {!me && !meLoading && (
+            <>
+              <Button asChild variant="ghost" size="md" className="px-2.5">
+                <Link to={paths.auth}>Sign In</Link>
+              </Button>
+              <Button asChild variant="secondary" size="md" className="px-2.5 sm:px-4">
+                <Link to={paths.signUp}>Sign Up</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,136 @@
+import { useId, type ReactNode } from 'react';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import {
+  BarChart3,
+  Bookmark,
+  CircleCheck,
+  CircleDot,
+  ExternalLink,
+  Hash,
+  LayoutList,
+  Lightbulb,
+  ShieldCheck,
+  Users,
+  Video,
+  type LucideIcon,
+} from 'lucide-react';
+import { TOPICS, TOPIC_LABELS, type Topic } from '@fenestra/shared';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+
+interface SidebarNavProps {
+  signedIn: boolean;
+  isStaff: boolean;
+  videoGuidesUrl: string;
+  /** Called when a link is followed (the mobile drawer closes). */
+  onNavigate?: () => void;
+}
+
+const itemClass = (active: boolean) =>
+  cn(
+    'flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm transition-colors',
+    active ? 'bg-accent font-medium text-accent-fg' : 'text-fg hover:bg-surface-muted',
+  );
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  // The drawer and the desktop sidebar can both be in the page: ids must differ.
+  const id = useId();
+  return (
+    <div className="mb-5">
+      <h2 id={id} className="mb-1 px-2.5 text-xs font-semibold tracking-wide text-muted uppercase">
+        {title}
+      </h2>
+      <ul aria-labelledby={id} className="space-y-0.5">
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+function RouteItem({ to, icon: Icon, label, onNavigate }: { to: string; icon: LucideIcon; label: string; onNavigate?: () => void }) {
+  return (
+    <li>
+      <NavLink to={to} end onClick={onNavigate} className={({ isActive }) => itemClass(isActive)}>
+        <Icon className="size-4 shrink-0" aria-hidden />
+        {label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** A link to the home list; active when the home list shows exactly this filter or topic. */
+function HomeItem({ to, active, icon: Icon, label, onNavigate }: { to: string; active: boolean; icon: LucideIcon; label: string; onNavigate?: () => void }) {
+  return (
+    <li>
+      <Link to={to} onClick={onNavigate} aria-current={active ? 'page' : undefined} className={itemClass(active)}>
+        <Icon className="size-4 shrink-0" aria-hidden />
+        {label}
+      </Link>
+    </li>
+  );
+}
+
+function normalizedFilter(value: string | null): 'solved' | 'unsolved' | null {
+  return value === 'solved' || value === 'unsolved' ? value : null;
+}
+
+function normalizedTopic(value: string | null): Topic | null {
+  return (TOPICS as readonly string[]).includes(value ?? '') ? (value as Topic) : null;
+}
+
+export function SidebarNav({ signedIn, isStaff, videoGuidesUrl, onNavigate }: SidebarNavProps) {
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const onHome = pathname === paths.home;
+  const filter = normalizedFilter(searchParams.get('filter'));
+  const topic = normalizedTopic(searchParams.get('topic'));
+  const externalVideos = /^https?:\/\//i.test(videoGuidesUrl);
+
+  return (
+    <div className="px-3 py-4">
+      <Section title="Quick Filters">
+        <HomeItem to={paths.home} active={onHome && filter === null} icon={LayoutList} label="All Posts" onNavigate={onNavigate} />
+        <HomeItem to={paths.homeFiltered('solved')} active={onHome && filter === 'solved'} icon={CircleCheck} label="Solved" onNavigate={onNavigate} />
+        <HomeItem to={paths.homeFiltered('unsolved')} active={onHome && filter === 'unsolved'} icon={CircleDot} label="Unsolved" onNavigate={onNavigate} />
+      </Section>
+
+      <Section title="Topics">
+        <HomeItem to={paths.home} active={onHome && topic === null} icon={Hash} label="All Topics" onNavigate={onNavigate} />
+        {TOPICS.map((t) => (
+          <HomeItem key={t} to={paths.homeTopic(t)} active={onHome && topic === t} icon={Hash} label={TOPIC_LABELS[t]} onNavigate={onNavigate} />
+        ))}
+      </Section>
+
+      {signedIn && (
+        <Section title="Your Content">
+          <RouteItem to={paths.bookmarks} icon={Bookmark} label="Bookmarks" onNavigate={onNavigate} />
+        </Section>
+      )}
+
+      <Section title="Resources">
+        {externalVideos ? (
+          <li>
+            <a href={videoGuidesUrl} target="_blank" rel="noopener noreferrer" onClick={onNavigate} className={itemClass(false)}>
+              <Video className="size-4 shrink-0" aria-hidden />
+              Video Guides
+              <ExternalLink className="ml-auto size-3.5 text-muted" aria-hidden />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </li>
+        ) : (
+          <RouteItem to={videoGuidesUrl} icon={Video} label="Video Guides" onNavigate={onNavigate} />
+        )}
+        <RouteItem to={paths.bestPractices} icon={Lightbulb} label="Best Practices" onNavigate={onNavigate} />
+      </Section>
+
+      {isStaff && (
+        <Section title="Admin">
+          <RouteItem to={paths.adminModeration} icon={ShieldCheck} label="Moderation" onNavigate={onNavigate} />
+          <RouteItem to={paths.adminAnalytics} icon={BarChart3} label="Analytics" onNavigate={onNavigate} />
+          <RouteItem to={paths.adminUnsolved} icon={CircleDot} label="Unsolved Posts" onNavigate={onNavigate} />
+          <RouteItem to={paths.adminUsers} icon={Users} label="User Management" onNavigate={onNavigate} />
+        </Section>
+      )}
+    </div>
+  );
+}

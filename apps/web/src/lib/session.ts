@@ -1,0 +1,56 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { MSG, type Me } from '@fenestra/shared';
+import { toast } from 'sonner';
+import { api } from './api-client';
+
+export const meQueryKey = ['me'] as const;
+const keptOnSignOut = new Set<unknown>(['me', 'config']);
+
+/** Who is signed in: GET /api/me. `null` is a visitor. */
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: async ({ client }) => {
+    const wasSignedIn = Boolean(client.getQueryData(meQueryKey));
+    const { me } = await api<{ me: Me | null }>('/api/me');
+    if (wasSignedIn && !me) {
+      // The session ended on the server while this page was open.
+      queueMicrotask(() => announceSessionEnded(client));
+    }
+    return me;
+  },
+  staleTime: 60_000,
+});
+
+export function useMe() {
+  const query = useQuery(meQueryOptions);
+  return { me: query.data ?? null, isLoading: query.isPending };
+}
+
+/** Forget the member: the visitor view, and no cached member-only data. */
+export function dropToVisitor(client: QueryClient): void {
+  client.setQueryData(meQueryKey, null);
+  client.removeQueries({ predicate: (query) => !keptOnSignOut.has(query.queryKey[0]) });
+}
+
+function announceSessionEnded(client: QueryClient): void {
+  dropToVisitor(client);
+  toast.error(MSG.sessionEnded, { id: 'session-ended' });
+}
+
+/** A 401 while the app thinks someone is signed in means the session is gone. */
+export function handleUnauthorized(client: QueryClient): void {
+  if (client.getQueryData(meQueryKey)) announceSessionEnded(client);
+}
+
+/** After sign-in, sign-up or a password reset: the answer's `me` becomes the cached member. */
+export function setSignedIn(client: QueryClient, me: Me): void {
+  client.setQueryData(meQueryKey, me);
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<unknown>('/api/account/sign-out', { method: 'POST' }),
+    onSettled: () => dropToVisitor(client),
+  });
+}
