@@ -5,6 +5,8 @@ import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { smtpMailer, outboxMailer, type Mailer } from './adapters/mail/mailer.js';
+import { localStorage, type Storage } from './adapters/storage/storage.js';
+import { mediaPlugin } from './plugins/media.js';
 import { authSecret } from './lib/secret.js';
 import { createAuth, type Auth } from './modules/account/auth.js';
 import { accountService } from './modules/account/service.js';
@@ -23,6 +25,7 @@ export interface AppServices {
   jobs: JobQueue;
   mailer: Mailer;
   auth: Auth;
+  storage: Storage;
 }
 
 declare module 'fastify' {
@@ -48,6 +51,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log);
+  const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const jobs = await createJobQueue(database.url, jobHandlers({ mailer }), app.log);
   if (config.runWorker) await jobs.startWorkers();
 
@@ -65,7 +69,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  app.decorate('services', { config, database, jobs, mailer, auth });
+  app.decorate('services', { config, database, jobs, mailer, auth, storage });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -82,6 +86,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(healthRoutes, { pool: database.pool });
   await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth }), db: database.db });
 
+  if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist });
   return app;
 }

@@ -7,7 +7,7 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> {
   title: ReactNode;
   description?: ReactNode;
 }

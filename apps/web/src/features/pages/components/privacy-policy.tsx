@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { DELETION_DAYS, MINIMUM_AGE, POLICY_LAST_UPDATED } from './policy-dates';
+import { DELETION_DAYS, MINIMUM_AGE, POLICY_LAST_UPDATED } from '../policy-constants';
 
 export function PrivacyPolicy() {
   return (

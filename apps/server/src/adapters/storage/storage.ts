@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+// The buckets of SPEC section 7; video thumbnails go to post-images.
+export const BUCKETS = ['post-images', 'post-videos', 'avatars'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+/** Public URLs of stored files start with this prefix; the rest is `{bucket}/{path}`. */
+export const MEDIA_PREFIX = '/media';
+
+/** The one rule for where a file goes: `{userId}/{timestamp}-{random}.{ext}`. */
+export function storagePath(userId: string, ext: string, now = Date.now()): string {
+  return `${userId}/${now}-${randomBytes(6).toString('hex')}.${ext.replace(/^\./, '')}`;
+}
+
+export function publicUrl(bucket: Bucket, filePath: string): string {
+  return `${MEDIA_PREFIX}/${bucket}/${filePath}`;
+}
+
+/** The bucket and path behind a public URL of ours, or null for anything else. */
+export function parsePublicUrl(url: string): { bucket: Bucket; path: string } | null {
+  const m = /^\/media\/([a-z-]+)\/([A-Za-z0-9_-]+\/[A-Za-z0-9_.-]+)$/.exec(url);
+  if (!m || !BUCKETS.includes(m[1] as Bucket)) return null;
+  return { bucket: m[1] as Bucket, path: m[2]! };
+}
+
+export interface Storage {
+  put(bucket: Bucket, filePath: string, body: Buffer, contentType: string): Promise<{ path: string; publicUrl: string }>;
+  get(bucket: Bucket, filePath: string): Promise<Buffer | null>;
+  remove(bucket: Bucket, filePaths: string[]): Promise<void>;
+  /** Local folder behind a bucket, when the store is the local disk (served by the app itself). */
+  readonly root: string | null;
+}
+
+const safe = (p: string) => {
+  const normal = path.posix.normalize(p);
+  if (normal.startsWith('..') || path.posix.isAbsolute(normal)) throw new Error(`Unsafe storage path: ${p}`);
+  return normal;
+};
+
+/** Local disk in DATA_DIR/uploads; an S3-compatible store would implement the same interface. */
+export function localStorage(root: string): Storage {
+  return {
+    root,
+    async put(bucket, filePath, body) {
+      const target = path.join(root, bucket, safe(filePath));
+      await mkdir(path.dirname(target), { recursive: true });
+      // 'wx': never overwrite (SPEC: no overwrite).
+      await writeFile(target, body, { flag: 'wx' });
+      return { path: filePath, publicUrl: publicUrl(bucket, filePath) };
+    },
+    async get(bucket, filePath) {
+      try {
+        return await readFile(path.join(root, bucket, safe(filePath)));
+      } catch {
+        return null;
+      }
+    },
+    async remove(bucket, filePaths) {
+      await Promise.all(filePaths.map((p) => rm(path.join(root, bucket, safe(p)), { force: true })));
+    },
+  };
+}

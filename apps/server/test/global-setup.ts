@@ -1,0 +1,61 @@
+import type { TestProject } from 'vitest/node';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { startEmbedded, type EmbeddedCluster } from '../src/db/embedded.js';
+import { runMigrations } from '../src/db/migrate.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A connection URL to the test server's maintenance database (any database name can be swapped in). */
+    testServerUrl: string;
+    /** A migrated database (with the job queue's schema) that each test file clones. */
+    templateDatabase: string;
+  }
+}
+
+// One PostgreSQL server per run: the embedded one, or TEST_DATABASE_URL's (CI runs both).
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedCluster | null = null;
+  let dataDir: string | null = null;
+  let serverUrl: string;
+  if (process.env.TEST_DATABASE_URL) {
+    serverUrl = process.env.TEST_DATABASE_URL;
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-test-'));
+    const quiet = { info() {}, warn() {} };
+    embedded = await startEmbedded(dataDir, quiet, { join: false });
+    serverUrl = embedded.url;
+  }
+  const template = `fenestra_tpl_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${template}`);
+  const templateUrl = withDatabase(serverUrl, template);
+  const pool = new pg.Pool({ connectionString: templateUrl, max: 2 });
+  await runMigrations(pool);
+  // The job queue's own schema, made once here rather than by every test app.
+  await pool.query(PgBoss.getConstructionPlans('pgboss'));
+  await pool.end();
+
+  project.provide('testServerUrl', serverUrl);
+  project.provide('templateDatabase', template);
+
+  return async () => {
+    const left = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1`, [`fenestra_t%_${process.pid}_%`],
+    );
+    for (const { datname } of left.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

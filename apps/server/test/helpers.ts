@@ -1,0 +1,80 @@
+import { inject } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config/env.js';
+import { withDatabase } from './global-setup.js';
+
+export const ORIGIN = 'http://localhost:3000';
+let counter = 0;
+
+/** A fresh database cloned from the migrated template: fast, and isolated per test file or test. */
+export async function freshDatabase(): Promise<string> {
+  const serverUrl = inject('testServerUrl');
+  const name = `fenestra_t${++counter}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(serverUrl, name);
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database and data folder, with the worker off (run jobs with runDue). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-api-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: env.DATABASE_URL ?? (await freshDatabase()),
+    PUBLIC_URL: ORIGIN,
+    LOG_LEVEL: 'silent',
+    RUN_WORKER: 'false',
+    SEED: 'none',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    RATE_LIMIT_AUTH: '1000',
+    ...env,
+  });
+  const app = await buildApp(config);
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cookie header to send back, from a response's set-cookie headers. */
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+let memberCounter = 0;
+/** Signs a new member up through the API; returns their cookie and profile. */
+export async function signUpMember(app: FastifyInstance, over: { email?: string; password?: string; username?: string } = {}) {
+  const n = ++memberCounter;
+  const body = {
+    email: over.email ?? `member${n}-${Date.now()}@example.com`,
+    password: over.password ?? 'Correct-Horse9',
+    ...(over.username !== undefined ? { username: over.username } : {}),
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/account/sign-up', headers: { origin: ORIGIN }, payload: body });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { cookie: cookieFrom(res), me: res.json().me as { id: string; username: string; email: string }, ...body };
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createRouter } from './app/router';
+import { applyTheme, readStoredTheme } from './features/theme/theme-store';
+import './index.css';
+
+// public/theme-init.js normally did this before first paint; this covers a page where it could not run.
+if (!document.documentElement.classList.contains('light') && !document.documentElement.classList.contains('dark')) {
+  applyTheme(readStoredTheme());
+}
+
+const router = createRouter();
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
