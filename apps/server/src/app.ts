@@ -4,7 +4,7 @@ import type { Config } from './config/env.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { jobHandlers } from './jobs/handlers.js';
-import { smtpMailer, outboxMailer, type Mailer } from './adapters/mail/mailer.js';
+import { createMailer, type Mailer } from './adapters/mail/mailer.js';
 import { localStorage, type Storage } from './adapters/storage/storage.js';
 import { mediaPlugin } from './plugins/media.js';
 import { authSecret } from './lib/secret.js';
@@ -48,9 +48,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   const database = await openDatabase(config, app.log);
-  const mailer = config.smtpUrl
-    ? smtpMailer(config.smtpUrl, config.mailFrom)
-    : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log);
+  const mailer = createMailer(config, app.log);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const jobs = await createJobQueue(database.url, jobHandlers({ mailer }), app.log);
   if (config.runWorker) await jobs.startWorkers();

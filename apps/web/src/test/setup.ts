@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { toast } from 'sonner';
 
 // jsdom lacks what Radix and sonner measure with.
 class ResizeObserverStub {
@@ -20,6 +21,7 @@ window.matchMedia ??= (query: string) =>
     removeEventListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
@@ -34,6 +36,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // sonner keeps its toasts in a module-level store: a new test must not see the last one's.
+  toast.dismiss();
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

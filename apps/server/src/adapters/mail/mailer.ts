@@ -54,3 +54,10 @@ export function outboxMailer(dir: string, from: string, log: Log): Mailer {
     },
   };
 }
+
+/** SMTP when SMTP_URL is set, otherwise the outbox folder. */
+export function createMailer(config: { smtpUrl?: string; mailFrom: string; dataDir: string }, log: Log): Mailer {
+  return config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
+}

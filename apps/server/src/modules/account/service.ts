@@ -5,12 +5,11 @@ import {
 } from '@fenestra/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { users, accounts, profiles, sessions, verifications } from '../../db/schema/index.js';
+import { users, profiles, sessions, verifications } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import type { Auth } from './auth.js';
-import {
-  findMember, freeUsernameFromEmail, isUniqueViolation, usernameTaken, type MemberRow,
-} from './profile-repo.js';
+import { findMember, type MemberRow } from './profile-repo.js';
+import { createPasswordAccount } from './create-account.js';
 
 /** What a route needs back: the member and the cookies to set. */
 export interface SignedIn { me: Me; setCookies: string[] }
@@ -82,30 +81,9 @@ export function accountService(deps: { db: Db; auth: Auth }) {
       const requested = input.username || null;
       const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (existing.length) throw conflict('ACCOUNT_EXISTS', MSG.accountExistsDetail, 'email');
-      if (requested && (await usernameTaken(db, requested))) throw conflict('USERNAME_TAKEN', MSG.usernameTaken, 'username');
 
       const ctx = await auth.$context;
-      const hash = await ctx.password.hash(input.password);
-      const userId = crypto.randomUUID();
-      // Account, password and profile are written together: a failure leaves none of them.
-      for (let attempt = 0; ; attempt++) {
-        const username = requested ?? (await freeUsernameFromEmail(db, email));
-        try {
-          await db.transaction(async (tx) => {
-            await tx.insert(users).values({ id: userId, name: username, email });
-            await tx.insert(accounts).values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash });
-            await tx.insert(profiles).values({ id: userId, username });
-          });
-          break;
-        } catch (e) {
-          if (isUniqueViolation(e, 'users_email_unique')) throw conflict('ACCOUNT_EXISTS', MSG.accountExistsDetail, 'email');
-          if (isUniqueViolation(e, 'profiles_username_lower_idx')) {
-            if (requested) throw conflict('USERNAME_TAKEN', MSG.usernameTaken, 'username');
-            if (attempt < 5) continue;
-          }
-          throw e;
-        }
-      }
+      await createPasswordAccount(db, { email, username: requested, passwordHash: await ctx.password.hash(input.password) });
       return signInWithPassword(email, input.password, headers);
     },
 

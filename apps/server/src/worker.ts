@@ -1,0 +1,30 @@
+import { loadConfig } from './config/env.js';
+import { openDatabase } from './db/open.js';
+import { createJobQueue } from './jobs/queue.js';
+import { jobHandlers } from './jobs/handlers.js';
+import { createMailer } from './adapters/mail/mailer.js';
+import pino from 'pino';
+
+// A job worker on its own (npm run worker), for when the API runs with RUN_WORKER=false.
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
+  const mailer = createMailer(config, log);
+  const jobs = await createJobQueue(database.url, jobHandlers({ mailer }), log);
+  await jobs.startWorkers();
+  log.info('Fenestra worker is running');
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+  const stop = async () => {
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

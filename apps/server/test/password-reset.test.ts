@@ -1,0 +1,238 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { createServer, type AddressInfo } from 'node:net';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MSG } from '@fenestra/shared';
+import { createTestApp, cookieFrom, signUpMember, ORIGIN, type TestApp } from './helpers.js';
+
+const INVALID_RESET = 'This reset link is invalid or has expired. Please request a new one.';
+const NEW_PASSWORD = 'Fresh-Start42';
+
+interface ReceivedMail { envelopeTo: string[]; headers: Record<string, string>; text: string }
+
+/** A single-part message's headers and decoded text (quoted-printable, base64 or plain). */
+function parseMail(raw: string): Omit<ReceivedMail, 'envelopeTo'> {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const headers: Record<string, string> = {};
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  const text = encoding === 'quoted-printable'
+    ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+    : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+  return { headers, text: text.replace(/\r\n/g, '\n') };
+}
+
+const resetLinkIn = (text: string) => {
+  const match = text.match(/(https?:\/\/\S+\/auth\?reset=true&token=\S+)/);
+  if (!match) throw new Error(`no reset link in:\n${text}`);
+  return new URL(match[1]!);
+};
+
+/** A real SMTP server on loopback that keeps what it receives. */
+class MailCatcher {
+  readonly received: ReceivedMail[] = [];
+  private server: SMTPServer | null = null;
+
+  async start(port = 0): Promise<number> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          this.received.push({
+            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            ...parseMail(Buffer.concat(chunks).toString('utf8')),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+    return (server.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** A loopback port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+const post = (t: TestApp, url: string, payload: object, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+const meOf = async (t: TestApp, cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().me;
+
+describe('password reset through a real SMTP server', () => {
+  const catcher = new MailCatcher();
+  let t: TestApp;
+  beforeAll(async () => {
+    const port = await catcher.start();
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Fenestra <no-reply@fenestra.test>' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await catcher.stop();
+  });
+
+  it('mails a link that resets the password once and signs the member in', async () => {
+    const member = await signUpMember(t.app);
+    const request = await post(t, '/api/account/forgot-password', { email: member.email.toUpperCase() });
+    expect(request.statusCode).toBe(200);
+    expect(catcher.received).toHaveLength(0); // sent by the job queue, not during the request
+
+    expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 1, failed: 0 });
+    const mail = catcher.received.find((m) => m.envelopeTo.includes(member.email));
+    expect(mail).toBeDefined();
+    expect(mail!.headers.subject).toBe('Reset your Fenestra password');
+    expect(mail!.headers.from).toContain('no-reply@fenestra.test');
+    expect(mail!.headers.to).toBe(member.email);
+
+    const link = resetLinkIn(mail!.text);
+    expect(link.origin + link.pathname).toBe(`${ORIGIN}/auth`);
+    expect(link.searchParams.get('reset')).toBe('true');
+    const token = link.searchParams.get('token')!;
+    expect(token.length).toBeGreaterThan(10);
+
+    const reset = await post(t, '/api/account/reset-password', { token, password: NEW_PASSWORD });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().me).toMatchObject({ id: member.me.id, email: member.email });
+    const cookie = cookieFrom(reset);
+    expect(cookie).toContain('fenestra.session_token=');
+    expect(await meOf(t, cookie)).toMatchObject({ id: member.me.id });
+
+    // Sessions from before the reset are over.
+    expect(await meOf(t, member.cookie)).toBeNull();
+
+    const oldPassword = await post(t, '/api/account/sign-in', { email: member.email, password: member.password });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await post(t, '/api/account/sign-in', { email: member.email, password: NEW_PASSWORD });
+    expect(newPassword.statusCode).toBe(200);
+
+    const again = await post(t, '/api/account/reset-password', { token, password: 'Another-One77' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: INVALID_RESET, field: 'token' });
+    expect((await post(t, '/api/account/sign-in', { email: member.email, password: 'Another-One77' })).statusCode).toBe(401);
+  });
+
+  it('answers 200 for an unknown email and sends nothing', async () => {
+    const before = catcher.received.length;
+    const res = await post(t, '/api/account/forgot-password', { email: `nobody-${Date.now()}@example.com` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 0, failed: 0 });
+    expect(catcher.received).toHaveLength(before);
+  });
+
+  it('validates the request and the new password', async () => {
+    const badEmail = await post(t, '/api/account/forgot-password', { email: 'not-an-email' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json()).toMatchObject({ message: MSG.emailInvalid, field: 'email' });
+
+    const unknownToken = await post(t, '/api/account/reset-password', { token: 'made-up-token', password: NEW_PASSWORD });
+    expect(unknownToken.statusCode).toBe(400);
+    expect(unknownToken.json()).toMatchObject({ message: INVALID_RESET, field: 'token' });
+
+    const member = await signUpMember(t.app);
+    await post(t, '/api/account/forgot-password', { email: member.email });
+    await t.app.services.jobs.runDue('send-email');
+    const token = resetLinkIn(catcher.received.find((m) => m.envelopeTo.includes(member.email))!.text).searchParams.get('token')!;
+    const weak = await post(t, '/api/account/reset-password', { token, password: 'short1A' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ message: MSG.passwordMin, field: 'password' });
+    // A refused password leaves the token usable.
+    const ok = await post(t, '/api/account/reset-password', { token, password: NEW_PASSWORD });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('reset email when the SMTP server is down', () => {
+  const catcher = new MailCatcher();
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await catcher.stop();
+  });
+
+  it('fails the job, keeps it for a retry, and delivers once the server is back', async () => {
+    const member = await signUpMember(t.app);
+    expect((await post(t, '/api/account/forgot-password', { email: member.email })).statusCode).toBe(200);
+
+    expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 0, failed: 1 });
+    const jobState = async () => (await t.app.services.database.pool.query<{ state: string; retry_count: number; due_in_seconds: number }>(
+      `SELECT state, retry_count, EXTRACT(EPOCH FROM start_after - now())::float AS due_in_seconds
+       FROM pgboss.job WHERE name = 'send-email'`,
+    )).rows;
+    const [failed] = await jobState();
+    expect(failed).toMatchObject({ state: 'retry' });
+    expect(failed!.due_in_seconds).toBeGreaterThan(0); // retried later, with a delay
+
+    await catcher.start(port);
+    // Not due yet: nothing is sent before the retry delay.
+    expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 0, failed: 0 });
+    expect(catcher.received).toHaveLength(0);
+
+    // The retry delay passes.
+    await t.app.services.database.pool.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'send-email' AND state = 'retry'`);
+    expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 1, failed: 0 });
+    expect(catcher.received).toHaveLength(1);
+    expect(catcher.received[0]!.envelopeTo).toEqual([member.email]);
+    const [done] = await jobState();
+    expect(done).toMatchObject({ state: 'completed', retry_count: 1 });
+
+    const token = resetLinkIn(catcher.received[0]!.text).searchParams.get('token')!;
+    expect((await post(t, '/api/account/reset-password', { token, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('reset email without SMTP_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  it('writes the message with its link to DATA_DIR/outbox', async () => {
+    expect(t.app.services.mailer.kind).toBe('outbox');
+    const member = await signUpMember(t.app);
+    expect((await post(t, '/api/account/forgot-password', { email: member.email })).statusCode).toBe(200);
+    expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 1, failed: 0 });
+
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const mail = parseMail(await readFile(path.join(outbox, files[0]!), 'utf8'));
+    expect(mail.headers.to).toBe(member.email);
+    expect(mail.headers.subject).toBe('Reset your Fenestra password');
+    const token = resetLinkIn(mail.text).searchParams.get('token')!;
+
+    const reset = await post(t, '/api/account/reset-password', { token, password: NEW_PASSWORD });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().me).toMatchObject({ id: member.me.id });
+  });
+});

@@ -1,0 +1,61 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { Me, PublicConfig } from '@fenestra/shared';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+import { createQueryClient } from '../lib/query-client';
+
+export const member: Me = {
+  id: 'u1',
+  email: 'casey@example.com',
+  username: 'casey',
+  avatarUrl: null,
+  role: 'user',
+  isStaff: false,
+  hasPassword: true,
+};
+export const moderator: Me = { ...member, id: 'u2', username: 'mod_mia', role: 'moderator', isStaff: true };
+
+type Reply = { status?: number; body?: unknown };
+/** Answers keyed 'METHOD /path'; a function sees the request's JSON body. */
+export type Handlers = Record<string, Reply | ((body: unknown) => Reply)>;
+
+interface RenderAppOptions {
+  me?: Me | null;
+  config?: Partial<PublicConfig>;
+  handlers?: Handlers;
+}
+
+/** The whole app at `path`, in a memory router, with `fetch` answering like the API. */
+export function renderApp(path: string, { me = null, config = {}, handlers = {} }: RenderAppOptions = {}) {
+  const defaults: Handlers = {
+    'GET /api/me': { body: { me } },
+    'GET /api/config': { body: { googleEnabled: false, videoGuidesUrl: '/resources/videos', ...config } },
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const handler = handlers[key] ?? defaults[key];
+    if (!handler) throw new Error(`Unexpected request in test: ${key}`);
+    const reply = typeof handler === 'function' ? handler(init?.body ? JSON.parse(String(init.body)) : undefined) : handler;
+    const status = reply.status ?? 200;
+    const body = status >= 400 ? { requestId: 'req-test', ...(reply.body as object) } : (reply.body ?? {});
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup({ delay: null });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  /** Where the router is now, as a path with its query. */
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, fetchMock, user, queryClient, location };
+}
