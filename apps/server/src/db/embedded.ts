@@ -132,6 +132,7 @@ export async function startEmbedded(dataDir: string, log: Log, opts: { join?: bo
   }
 
   const port = await freePort();
+  const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',
@@ -142,7 +143,11 @@ export async function startEmbedded(dataDir: string, log: Log, opts: { join?: bo
     authMethod: 'scram-sha-256',
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200'],
-    onLog: () => {},
+    // Kept quiet, but the last lines explain a failed start.
+    onLog: (line: string) => {
+      recent.push(line.trim());
+      if (recent.length > 20) recent.shift();
+    },
     onError: (e: unknown) => log.warn(`database: ${String(e)}`),
   });
 
@@ -162,7 +167,7 @@ export async function startEmbedded(dataDir: string, log: Log, opts: { join?: bo
   try {
     await pg.start();
   } catch (e) {
-    throw new Error(`The embedded database server did not start: ${e instanceof Error ? e.message : 'it exited early (see the log in the data folder)'}`);
+    throw new Error(`The embedded database server did not start: ${e instanceof Error ? e.message : 'it exited early'}\n${recent.join('\n')}`, { cause: e });
   }
   writeFileSync(ownerFile(dataDir), String(process.pid));
 

@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'screenshots/**', 'apps/server/src/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({
+        project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tsconfig.json'],
+        noWarnOnMultipleProjects: true,
+      })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The browser never imports server code, and features never import each other: routes compose them.
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          { target: './apps/web', from: './apps/server', message: 'The web app cannot import server code.' },
+          ...['auth', 'layout', 'theme', 'pages', 'posts', 'ask', 'moderation', 'members', 'bookmarks', 'search', 'notifications'].map((f) => ({
+            target: `./apps/web/src/features/${f}`,
+            from: './apps/web/src/features',
+            except: [`./${f}`],
+            message: 'Features do not import each other; compose them in a route.',
+          })),
+          { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import from the app layer.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [{ target: './packages/shared', from: './apps', message: 'Shared contracts depend on nothing of the apps.' }] }],
+    },
+  },
+);
