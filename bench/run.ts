@@ -1,0 +1,82 @@
+// npm run bench: seeds volume into a fresh database, serves the real app, and measures endpoints with autocannon.
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../apps/server/src/config/env.js';
+import { buildApp } from '../apps/server/src/app.js';
+import { seedVolume } from './volume.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+interface Target { name: string; path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED: 'none',
+    RATE_LIMIT_AUTH: '1000000',
+    PUBLIC_URL: 'http://127.0.0.1:3999',
+  });
+  const app = await buildApp(config);
+  try {
+    const t0 = performance.now();
+    const volume = await seedVolume(app);
+    console.log(`Seeded ${volume.members} members, ${volume.posts} posts, ${volume.replies} replies in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+    const targets: Target[] = [
+      { name: 'GET /api/health', path: '/api/health' },
+      { name: 'GET /api/config', path: '/api/config' },
+      { name: 'GET /api/me (visitor)', path: '/api/me' },
+      { name: 'GET /api/me (member)', path: '/api/me', headers: { cookie: volume.cookie } },
+      { name: 'GET / (app shell)', path: '/' },
+    ];
+    const rows: string[][] = [];
+    for (const target of targets) {
+      const result = await autocannon({
+        url: base + target.path,
+        method: target.method ?? 'GET',
+        body: target.body,
+        headers: target.headers,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        // The load runs in its own thread so it does not share the server's event loop.
+        workers: 1,
+      });
+      const ok = result.non2xx === 0 && result.errors === 0;
+      rows.push([
+        target.name,
+        result.requests.average.toFixed(0),
+        String(result.latency.p50),
+        String(result.latency.p97_5),
+        String(result.latency.p99),
+        ok ? 'ok' : `${result.non2xx} non-2xx, ${result.errors} errors`,
+      ]);
+    }
+    const header = ['endpoint', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'status'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+    console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}\n`);
+    console.log(line(header));
+    for (const r of rows) console.log(line(r));
+    const mem = process.memoryUsage();
+    console.log(`\nServer process memory after the run: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
+const POSTS = Number(process.env.BENCH_POSTS ?? 20000);
+const REPLIES_PER_POST = 3;
+
+/** Bulk rows in SQL (fast), plus one real member signed up through the API for authenticated requests. */
+export async function seedVolume(app: FastifyInstance) {
+  const pool = app.services.database.pool;
+  await pool.query(`
+    INSERT INTO users (id, name, email)
+    SELECT 'bench-' || g, 'bench_member_' || g, 'bench' || g || '@example.com' FROM generate_series(1, $1) g;
+    `.replace(/\$1/g, String(MEMBERS)));
+  await pool.query(`
+    INSERT INTO profiles (id, username, created_at)
+    SELECT 'bench-' || g, 'bench_member_' || g, now() - (g || ' minutes')::interval FROM generate_series(1, ${MEMBERS}) g`);
+  await pool.query(`
+    INSERT INTO posts (user_id, topic, title, description, status, created_at, vote_count, reply_count)
+    SELECT 'bench-' || (1 + g % ${MEMBERS}),
+           (ARRAY['windows','doors','screens','glazing','misc'])[1 + g % 5]::topic,
+           'Benchmark question number ' || g || ' about a casement crank',
+           repeat('A description long enough to be realistic about window hardware. ', 4),
+           (ARRAY['open','solved','open','pending'])[1 + g % 4]::post_status,
+           now() - (g || ' minutes')::interval, 0, ${REPLIES_PER_POST}
+    FROM generate_series(1, ${POSTS}) g`);
+  await pool.query(`
+    INSERT INTO replies (post_id, user_id, content, created_at)
+    SELECT p.id, 'bench-' || (1 + (r + abs(hashtext(p.id::text))) % ${MEMBERS}), 'A helpful benchmark reply with enough words.', p.created_at + (r || ' minutes')::interval
+    FROM posts p CROSS JOIN generate_series(1, ${REPLIES_PER_POST}) r`);
+  await pool.query('ANALYZE');
+  const res = await app.inject({
+    method: 'POST', url: '/api/account/sign-up', headers: { origin: app.services.config.publicUrl },
+    payload: { email: 'bench-real@example.com', password: 'Bench-password1' },
+  });
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  return { members: MEMBERS, posts: POSTS, replies: POSTS * REPLIES_PER_POST, cookie };
+}
