@@ -2,3 +2,4 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './auth.js';
 export * from './session.js';
+export * from './posts.js';

@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './profiles.js';
 export * from './posts.js';
 export * from './community.js';
+export * from './uploads.js';

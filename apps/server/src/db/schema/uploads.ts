@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, integer, uuid, real, bigint, index, pgEnum } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+export const uploadKindEnum = pgEnum('upload_kind', ['image', 'video', 'avatar']);
+
+// Every stored file, from upload until it is attached to a post, reply or profile; unattached ones are swept after a day.
+export const uploads = pgTable('uploads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  kind: uploadKindEnum('kind').notNull(),
+  bucket: text('bucket').notNull(),
+  path: text('path').notNull(),
+  publicUrl: text('public_url').notNull(),
+  mimeType: text('mime_type').notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  durationSeconds: real('duration_seconds'),
+  /** A video's poster frame, stored in post-images. */
+  thumbnailPath: text('thumbnail_path'),
+  thumbnailUrl: text('thumbnail_url'),
+  originalName: text('original_name'),
+  attachedAt: timestamp('attached_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('uploads_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} IS NULL`),
+  index('uploads_user_idx').on(t.userId),
+]);

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { LIMITS, TOPICS, type PostStatus, type Topic } from './limits.js';
+import { MSG } from './messages.js';
+
+// The ask form's rules (SPEC section 5), used by the form, the API and the tests.
+const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
+
+export const tagSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.tags.min, MSG.tagMin)
+  .max(LIMITS.tags.maxLength, MSG.tagMax)
+  .regex(TAG_CHARS, MSG.tagChars);
+
+export const askSchema = z.object({
+  topic: z.enum(TOPICS, MSG.topicRequired),
+  title: z.string().trim().min(LIMITS.title.min, MSG.titleMin).max(LIMITS.title.max, MSG.titleMax),
+  description: z.string().trim().min(LIMITS.description.min, MSG.descriptionMin).max(LIMITS.description.max, MSG.descriptionMax),
+  tags: z.array(tagSchema).max(LIMITS.tags.max, MSG.tagsMax).default([]),
+});
+export type AskInput = z.infer<typeof askSchema>;
+
+/** What POST /api/posts takes: the form plus the ids of files already uploaded by this member. */
+export const createPostSchema = askSchema.extend({
+  imageUploadIds: z.array(z.uuid()).max(LIMITS.images.perPost, MSG.maxImages).default([]),
+  videoUploadId: z.uuid().nullable().default(null),
+});
+export type CreatePostInput = z.infer<typeof createPostSchema>;
+
+/** The check made when a tag is added in the form ('Tag cannot be empty', ...); null when it may be added. */
+export function tagAddError(raw: string, existing: readonly string[]): string | null {
+  const tag = raw.trim();
+  if (!tag) return MSG.tagEmpty;
+  if (tag.length < LIMITS.tags.min || tag.length > LIMITS.tags.maxLength) return MSG.tagLength;
+  if (!TAG_CHARS.test(tag)) return MSG.tagChars;
+  if (existing.some((t) => t.toLowerCase() === tag.toLowerCase())) return MSG.tagDuplicate;
+  if (existing.length >= LIMITS.tags.max) return MSG.tagsMax;
+  return null;
+}
+
+// Lists (SPEC sections 2 and 7, DESIGN.md 'Filters').
+export const SORTS = ['recent', 'votes', 'popular', 'unsolved'] as const;
+export type Sort = (typeof SORTS)[number];
+export const SORT_LABELS: Record<Sort, string> = {
+  recent: 'Most Recent', votes: 'Most Votes', popular: 'Most Popular', unsolved: 'Unsolved First',
+};
+export const STATUS_FILTERS = ['all', 'unsolved', 'solved'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: 'All Posts', unsolved: 'Open', solved: 'Solved' };
+
+/** `filter=solved|unsolved`, anything else all; an unknown topic means all topics. */
+export function parseFilter(value: unknown): StatusFilter {
+  return value === 'solved' || value === 'unsolved' ? value : 'all';
+}
+export function parseTopic(value: unknown): Topic | null {
+  return (TOPICS as readonly unknown[]).includes(value) ? (value as Topic) : null;
+}
+export function parseSort(value: unknown): Sort {
+  return (SORTS as readonly unknown[]).includes(value) ? (value as Sort) : 'recent';
+}
+
+/** Which list: the home list, a member's own posts, posts with video, or the staff's unsolved queue. */
+export const LIST_SCOPES = ['public', 'mine', 'videos', 'unsolved-queue'] as const;
+export type ListScope = (typeof LIST_SCOPES)[number];
+
+export interface Author { id: string | null; username: string; avatarUrl: string | null }
+export const UNKNOWN_AUTHOR: Author = { id: null, username: 'unknown', avatarUrl: null };
+
+export interface Detection {
+  object: string | null;
+  category: string | null;
+  material: string | null;
+  finish: string | null;
+  confidence: number | null;
+  keyFeatures: string[];
+  userConfirmedObject: string | null;
+}
+
+export interface PostImage { id: string; url: string; alt: string; displayOrder: number; detection: Detection }
+export interface PostVideo { url: string; thumbnailUrl: string | null; durationSeconds: number; fileSizeBytes: number; mimeType: string }
+
+export interface PostSummary {
+  id: string;
+  topic: Topic;
+  title: string;
+  /** The first 200 characters, with '...' when cut. */
+  preview: string;
+  status: PostStatus;
+  denialReason: string | null;
+  createdAt: string;
+  author: Author;
+  tags: string[];
+  images: PostImage[];
+  video: PostVideo | null;
+  replyCount: number;
+  voteCount: number;
+  bookmarkCount: number;
+  /** For the signed-in member; false for visitors. */
+  liked: boolean;
+  bookmarked: boolean;
+}
+
+export interface PostDetail extends Omit<PostSummary, 'preview'> {
+  description: string;
+  /** May the viewer moderate it (staff)? The server checks again on every action. */
+  canModerate: boolean;
+}
+
+export interface PostList {
+  posts: PostSummary[];
+  /** Pass back as `cursor` for the next page; null at the end. */
+  nextCursor: string | null;
+  /** How many posts the current topic and status select. */
+  total: number;
+}
+
+export interface ToggleResult { active: boolean; count: number }
+
+export function previewOf(text: string, max = LIMITS.descriptionPreview): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** Meta description for a post page: 157 characters + '...' (SPEC section 2 'Other'). */
+export function metaDescriptionOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > LIMITS.metaDescription ? `${flat.slice(0, LIMITS.metaDescription)}...` : flat;
+}
+
+/** Detection confidence colour (SPEC section 2). */
+export function confidenceLevel(confidence: number | null): 'high' | 'medium' | 'low' | 'none' {
+  if (confidence === null || confidence === undefined) return 'none';
+  if (confidence >= 0.8) return 'high';
+  if (confidence >= 0.6) return 'medium';
+  return 'low';
+}
+
+/** m:ss for a video's duration. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// Uploads (SPEC section 3 'Uploaded file result').
+export interface UploadedFile {
+  id: string;
+  path: string;
+  publicUrl: string;
+  thumbnailUrl?: string | null;
+  duration?: number;
+  fileSize?: number;
+  mimeType: string;
+}
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+
+// Moderation.
+export const denySchema = z.object({
+  reason: z.string().trim().min(1, MSG.reasonRequired).max(LIMITS.denyReason.max, MSG.reasonTooLong),
+  banAuthor: z.boolean().default(false),
+});
+export type DenyInput = z.infer<typeof denySchema>;
+
+export interface AdminStats {
+  totalUsers: number;
+  activePosts: number;
+  pendingReview: number;
+  /** Hours with one decimal (SPEC section 9), 0 until replies exist. */
+  avgReplyHours: number;
+}
