@@ -43,6 +43,16 @@ describe('security', () => {
       expect(await usersWithEmail(t, byReferer)).toBe(1);
     });
 
+    it('applies the rule however the path is spelled', async () => {
+      const email = `encoded-${Date.now()}@example.com`;
+      const res = await t.app.inject({
+        method: 'POST', url: '/%61pi/account/sign-up', headers: { origin: 'https://evil.example' },
+        payload: { email, password: 'Correct-Horse9' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(await usersWithEmail(t, email)).toBe(0);
+    });
+
     it('keeps a member signed in when another site posts sign-out with their cookie', async () => {
       const member = await signUpMember(t.app);
       const res = await t.app.inject({

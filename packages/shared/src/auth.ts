@@ -3,14 +3,14 @@ import { LIMITS } from './limits.js';
 import { MSG } from './messages.js';
 
 export const emailSchema = z
-  .string()
+  .string({ error: MSG.emailInvalid })
   .trim()
   .max(LIMITS.email.max, MSG.emailInvalid)
   .pipe(z.email(MSG.emailInvalid));
 
 // 8-100 characters with an uppercase letter, a lowercase letter and a digit (DESIGN.md).
 export const passwordSchema = z
-  .string()
+  .string({ error: MSG.passwordMin })
   .min(LIMITS.password.min, MSG.passwordMin)
   .max(LIMITS.password.max, MSG.passwordMax)
   .refine((p) => /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p), MSG.passwordStrength);
@@ -32,7 +32,7 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, MSG.passwordRequired),
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 

@@ -7,6 +7,9 @@ import { AppError } from '../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+// A Referer that is not a URL counts as no Referer (it must be refused, not crash the request).
+const originOf = (referer: string | undefined) => (referer && URL.canParse(referer) ? new URL(referer).origin : undefined);
+
 // Security headers, compression, and the same-origin rule for every state-changing request.
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
   const origin = new URL(opts.publicUrl).origin;
@@ -35,8 +38,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
   await app.register(compress, { threshold: 1024 });
 
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const sent = request.headers.origin ?? (request.headers.referer ? new URL(request.headers.referer).origin : undefined);
+    // Every unsafe method, whatever the path's spelling: '/%61pi/...' routes to '/api/...' too.
+    if (SAFE_METHODS.has(request.method)) return;
+    const sent = request.headers.origin ?? originOf(request.headers.referer);
     if (sent !== origin) throw new AppError(403, 'FORBIDDEN_ORIGIN', MSG.forbiddenOrigin);
   });
 });

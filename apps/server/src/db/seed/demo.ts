@@ -1,7 +1,232 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
+import type { NotificationType } from '@fenestra/shared';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../client.js';
+import {
+  accounts, bookmarks, notifications, postImages, postTags, postVotes, posts, profiles, replies, userRoles, users,
+} from '../schema/index.js';
+import { localStorage, storagePath } from '../../adapters/storage/storage.js';
+import { ADMIN_EMAIL, MEMBERS, POSTS, type SeedPost } from './content.js';
+import { renderPicture } from './images.js';
 
-// Placeholder replaced by the demo seed work in progress.
-export async function seedDemo(_db: Db, _config: Config, _log: { info(msg: string): void }) {
-  return { adminEmail: 'admin@fenestra.local', adminPassword: 'unset' };
+/** Every demo account shares it: 8-100 characters with upper, lower and a digit. */
+export const DEMO_PASSWORD = 'Fenestra-demo1';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const PUBLIC = new Set(['open', 'solved']);
+
+interface Log { info(msg: string): void }
+
+/** Small deterministic generator, so every fresh install gets the same community. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: T[], rnd: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Plans the times of a post and its replies, keeping every reply after its post and before now. */
+function timeline(post: SeedPost, now: number, rnd: () => number) {
+  const postAt = now - post.daysAgo * DAY + (rnd() - 0.5) * Math.min(2 * HOUR, post.daysAgo * DAY * 0.2);
+  const afters = (post.replies ?? []).map((r) => r.after * HOUR + rnd() * 0.4 * HOUR);
+  const room = now - 10 * 60_000 - postAt;
+  const last = Math.max(0, ...afters);
+  const squeeze = last > room ? (room * 0.9) / last : 1;
+  return { postAt, replyAts: afters.map((a) => postAt + Math.max(60_000, a * squeeze)) };
+}
+
+/**
+ * Loads the demo community into an empty database in one transaction: accounts, questions, replies,
+ * likes, bookmarks, notifications and pictures. Counters are computed from the rows at the end.
+ */
+export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ adminEmail: string; adminPassword: string }> {
+  const started = Date.now();
+  const now = Date.now();
+  const rnd = random(1962);
+
+  // Plan the posts first: members' join dates must come before anything they wrote.
+  const planned = POSTS.map((post) => ({ post, id: crypto.randomUUID(), ...timeline(post, now, rnd) }));
+  const firstActivity = new Map<string, number>();
+  const touch = (username: string, at: number) => {
+    firstActivity.set(username, Math.min(firstActivity.get(username) ?? Infinity, at));
+  };
+  for (const p of planned) {
+    touch(p.post.by, p.postAt);
+    p.post.replies?.forEach((r, i) => touch(r.by, p.replyAts[i]!));
+  }
+  const members = MEMBERS.map((m) => {
+    const joinedAt = Math.min(now - m.joinedDaysAgo * DAY + rnd() * 6 * HOUR - 3 * HOUR, (firstActivity.get(m.username) ?? now) - 2 * HOUR);
+    return { ...m, id: crypto.randomUUID(), joinedAt: Math.min(joinedAt, now - HOUR) };
+  });
+  const byName = new Map(members.map((m) => [m.username, m]));
+  const member = (username: string) => {
+    const m = byName.get(username);
+    if (!m) throw new Error(`Demo content names an unknown member: ${username}`);
+    return m;
+  };
+
+  // Pictures render on sharp's threads while the password is hashed and the rows are written.
+  const pictureJobs = planned.flatMap((p) => (p.post.images ?? []).map((image, order) => ({ p, image, order })));
+  const rendering = Promise.all(pictureJobs.map((job) => renderPicture(job.image)));
+  rendering.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const storedFiles: string[] = [];
+  let picturesReadyMs = 0;
+
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values(members.map((m) => ({
+        id: m.id, name: m.username, email: m.email, createdAt: new Date(m.joinedAt), updatedAt: new Date(m.joinedAt),
+      })));
+      await tx.insert(accounts).values(members.map((m) => ({
+        id: crypto.randomUUID(), accountId: m.id, providerId: 'credential', userId: m.id, password: passwordHash,
+        createdAt: new Date(m.joinedAt), updatedAt: new Date(m.joinedAt),
+      })));
+      await tx.insert(profiles).values(members.map((m) => ({
+        id: m.id, username: m.username, bio: m.bio, avatarUrl: m.avatar ?? null, createdAt: new Date(m.joinedAt),
+      })));
+      const staff = members.filter((m) => m.role && m.role !== 'user');
+      if (staff.length) await tx.insert(userRoles).values(staff.map((m) => ({ userId: m.id, role: m.role! })));
+
+      await tx.insert(posts).values(planned.map(({ post, id, postAt, replyAts }) => ({
+        id,
+        userId: member(post.by).id,
+        topic: post.topic,
+        title: post.title,
+        description: post.description,
+        status: post.status,
+        denialReason: post.denialReason ?? null,
+        createdAt: new Date(postAt),
+        updatedAt: new Date(Math.max(postAt, ...replyAts)),
+      })));
+
+      const tagRows = planned.flatMap(({ post, id }) => post.tags.map((tag) => ({ postId: id, tag })));
+      if (tagRows.length) await tx.insert(postTags).values(tagRows);
+
+      const replyRows = planned.flatMap(({ post, id, replyAts }) => (post.replies ?? []).map((r, i) => ({
+        id: crypto.randomUUID(),
+        postId: id,
+        userId: member(r.by).id,
+        content: r.text,
+        isPinned: Boolean(r.pinned),
+        createdAt: new Date(replyAts[i]!),
+        updatedAt: new Date(replyAts[i]!),
+        seed: r,
+        post,
+      })));
+      if (replyRows.length) await tx.insert(replies).values(replyRows.map(({ seed: _seed, post: _post, ...row }) => row));
+
+      // Likes and bookmarks from members who were around after the post went up.
+      const voteRows: (typeof postVotes.$inferInsert)[] = [];
+      const bookmarkRows: (typeof bookmarks.$inferInsert)[] = [];
+      const reactionAt = (postAt: number, joinedAt: number) => {
+        const from = Math.max(postAt, joinedAt) + 10 * 60_000;
+        return new Date(from + rnd() * Math.max(0, now - from - 60_000));
+      };
+      for (const { post, id, postAt } of planned) {
+        if (!PUBLIC.has(post.status)) continue;
+        const others = members.filter((m) => m.username !== post.by);
+        for (const m of shuffled(others, rnd).slice(0, post.likes)) {
+          voteRows.push({ postId: id, userId: m.id, voteType: 1, createdAt: reactionAt(postAt, m.joinedAt) });
+        }
+        for (const m of shuffled(others, rnd).slice(0, post.bookmarks)) {
+          bookmarkRows.push({ postId: id, userId: m.id, createdAt: reactionAt(postAt, m.joinedAt) });
+        }
+      }
+      if (voteRows.length) await tx.insert(postVotes).values(voteRows);
+      if (bookmarkRows.length) await tx.insert(bookmarks).values(bookmarkRows);
+
+      const notificationRows: (typeof notifications.$inferInsert)[] = [];
+      const notify = (userId: string, type: NotificationType, message: string, postId: string, at: number) => {
+        const when = Math.min(at, now - 60_000);
+        notificationRows.push({ userId, type, message, postId, createdAt: new Date(when), read: now - when > 10 * DAY });
+      };
+      for (const { post, id, postAt } of planned) {
+        const author = member(post.by);
+        if (PUBLIC.has(post.status)) notify(author.id, 'post_approved', `Your post "${post.title}" was approved.`, id, postAt + 1.5 * HOUR);
+        if (post.status === 'denied') notify(author.id, 'post_denied', `Your post "${post.title}" was denied: ${post.denialReason}`, id, postAt + 3 * HOUR);
+        if (post.status === 'pending') {
+          for (const s of staff) notify(s.id, 'post_pending_review', `New post awaiting review: "${post.title}"`, id, postAt + 60_000);
+        }
+      }
+      for (const r of replyRows) {
+        const author = member(r.post.by);
+        const at = r.createdAt.getTime();
+        if (r.userId !== author.id && now - at < 30 * DAY) {
+          notify(author.id, 'new_reply', `${r.seed.by} replied to your post "${r.post.title}"`, r.postId, at + 60_000);
+        }
+        if (r.isPinned && r.userId !== author.id) {
+          notify(r.userId, 'reply_pinned', `Your reply on "${r.post.title}" was pinned as the helpful answer.`, r.postId, at + 6 * HOUR);
+        }
+      }
+      if (notificationRows.length) await tx.insert(notifications).values(notificationRows);
+
+      // Files first, then their rows; a failure later removes the files again (catch below).
+      const pictures = await rendering;
+      picturesReadyMs = Date.now() - started;
+      const puts = await Promise.allSettled(pictureJobs.map(async ({ p }, i) => {
+        const stored = await storage.put('post-images', storagePath(member(p.post.by).id, 'jpg', Math.round(p.postAt) + i), pictures[i]!, 'image/jpeg');
+        storedFiles.push(stored.path);
+        return stored;
+      }));
+      const failed = puts.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      const imageRows = pictureJobs.map(({ p, image, order }, i) => {
+        const stored = (puts[i] as PromiseFulfilledResult<{ publicUrl: string }>).value;
+        const d = image.detection;
+        return {
+          postId: p.id,
+          imageUrl: stored.publicUrl,
+          displayOrder: order,
+          altText: `Image ${order + 1}`,
+          detectedObject: d?.object ?? null,
+          detectedCategory: d?.category ?? null,
+          detectedMaterial: d?.material ?? null,
+          detectedFinish: d?.finish ?? null,
+          detectionConfidence: d?.confidence ?? null,
+          keyFeatures: d?.features ?? [],
+          visibleText: d?.visibleText ?? null,
+          createdAt: new Date(p.postAt),
+        };
+      });
+      if (imageRows.length) await tx.insert(postImages).values(imageRows);
+
+      // Counters straight from the rows, so they are true by construction.
+      await tx.execute(sql`
+        UPDATE posts p SET
+          vote_count = (SELECT count(*) FROM post_votes v WHERE v.post_id = p.id),
+          bookmark_count = (SELECT count(*) FROM bookmarks b WHERE b.post_id = p.id),
+          reply_count = (SELECT count(*) FROM replies r WHERE r.post_id = p.id)`);
+      await tx.execute(sql`
+        UPDATE profiles pr SET
+          post_count = (SELECT count(*) FROM posts p WHERE p.user_id = pr.id AND p.status IN ('open', 'solved')),
+          reply_count = (SELECT count(*) FROM replies r JOIN posts p ON p.id = r.post_id
+                         WHERE r.user_id = pr.id AND p.status IN ('open', 'solved')),
+          helpful_count = (SELECT count(*) FROM replies r WHERE r.user_id = pr.id AND r.is_pinned)`);
+    });
+  } catch (e) {
+    await storage.remove('post-images', storedFiles);
+    throw e;
+  }
+
+  log.info(`Demo seed: ${members.length} members, ${planned.length} posts, ${pictureJobs.length} pictures in ${Date.now() - started} ms (pictures ready at ${picturesReadyMs} ms)`);
+  return { adminEmail: ADMIN_EMAIL, adminPassword: DEMO_PASSWORD };
 }

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 
 // Demo post pictures, drawn as SVG and rendered locally: clean studio-style drawings of hardware on a
 // neutral background, with a ruler or a coin for scale. Nothing is downloaded.
@@ -50,11 +50,6 @@ function defs(finish: Finish, spec: PictureSpec): string {
     <radialGradient id="hole" cx="0.4" cy="0.4" r="0.7"><stop offset="0" stop-color="#1c1c1c"/><stop offset="0.7" stop-color="#3b3b3b"/><stop offset="1" stop-color="${mid}"/></radialGradient>
     <radialGradient id="coin" cx="0.35" cy="0.35" r="0.8"><stop offset="0" stop-color="#f4f5f6"/><stop offset="0.6" stop-color="#b8bcc0"/><stop offset="1" stop-color="#7c8186"/></radialGradient>
     <pattern id="hatch" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="10" height="10" fill="${light}"/><line x1="0" y1="0" x2="0" y2="10" stroke="${dark}" stroke-width="1.6"/></pattern>
-    <filter id="shadow" x="-20%" y="-20%" width="140%" height="140%">
-      <feGaussianBlur in="SourceAlpha" stdDeviation="7"/><feOffset dx="7" dy="10" result="blur"/>
-      <feComponentTransfer><feFuncA type="linear" slope="0.35"/></feComponentTransfer>
-      <feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge>
-    </filter>
   </defs>`;
 }
 
@@ -77,7 +72,8 @@ function background(spec: PictureSpec): string {
 
 function ruler(y: number): string {
   // 25 px to the centimetre, 0-26 cm.
-  let out = `<g filter="url(#shadow)"><rect x="70" y="${y}" width="660" height="56" rx="3" fill="#f6e27a" stroke="#b89d2b"/>`;
+  const soft = [8, 5, 2].map((g) => `<rect x="${77 - g}" y="${y + 9 - g}" width="${660 + 2 * g}" height="${56 + 2 * g}" rx="${3 + g}" fill="#000" opacity="0.09"/>`).join('');
+  let out = `<g>${soft}<rect x="70" y="${y}" width="660" height="56" rx="3" fill="#f6e27a" stroke="#b89d2b"/>`;
   for (let mm = 0; mm <= 260; mm++) {
     const x = 80 + mm * 2.5;
     const len = mm % 10 === 0 ? 20 : mm % 5 === 0 ? 13 : 7;
@@ -91,7 +87,8 @@ function ruler(y: number): string {
 
 function coin(x: number, y: number): string {
   // A quarter (24 mm) at 25 px/cm.
-  return `<g filter="url(#shadow)"><circle cx="${x}" cy="${y}" r="30" fill="url(#coin)" stroke="#6f7479" stroke-width="2"/>
+  const soft = [8, 5, 2].map((g) => `<circle cx="${x + 6}" cy="${y + 8}" r="${30 + g}" fill="#000" opacity="0.09"/>`).join('');
+  return `<g>${soft}<circle cx="${x}" cy="${y}" r="30" fill="url(#coin)" stroke="#6f7479" stroke-width="2"/>
     <circle cx="${x}" cy="${y}" r="25" fill="none" stroke="#8e9398" stroke-width="1.5" stroke-dasharray="2 2"/>
     <text x="${x}" y="${y + 6}" font-family="DejaVu Sans, sans-serif" font-size="16" font-weight="bold" text-anchor="middle" fill="#6b7075">25¢</text></g>`;
 }
@@ -105,7 +102,7 @@ const phillips = (x: number, y: number, r = 12) =>
 
 function crank(spec: PictureSpec): string {
   const tilt = (spec.variant % 3) * 4 - 4;
-  return `<g transform="rotate(${tilt} 400 260)" filter="url(#shadow)">
+  return `<g transform="rotate(${tilt} 400 260)">
     <rect x="110" y="185" width="240" height="150" rx="26" fill="url(#metalV)" stroke="#000" stroke-opacity="0.3" stroke-width="2"/>
     <rect x="124" y="198" width="212" height="30" rx="12" fill="#fff" opacity="0.18"/>
     ${screw(140, 300, 10)}${screw(320, 300, 10)}
@@ -128,7 +125,7 @@ function roller(spec: PictureSpec): string {
   const tandem = spec.variant % 2 === 0;
   const wheels = tandem ? [310, 490] : [400];
   const tire = spec.finish === 'black' ? '#2c2c2c' : spec.finish === 'brass' ? '#d8b35a' : '#f1efe6';
-  return `<g filter="url(#shadow)">
+  return `<g>
     <rect x="170" y="170" width="460" height="130" rx="12" fill="url(#steel)" stroke="#4d555a" stroke-width="2"/>
     <rect x="182" y="180" width="436" height="18" rx="8" fill="#fff" opacity="0.4"/>
     <rect x="150" y="205" width="40" height="60" rx="8" fill="url(#metalV)" stroke="#000" stroke-opacity="0.3"/>
@@ -146,7 +143,7 @@ function roller(spec: PictureSpec): string {
 function hinge(spec: PictureSpec): string {
   const tilt = (spec.variant % 3) * 5 - 5;
   const holes = [175, 300, 425];
-  return `<g transform="rotate(${tilt} 400 300)" filter="url(#shadow)">
+  return `<g transform="rotate(${tilt} 400 300)">
     <rect x="185" y="120" width="210" height="360" rx="26" fill="url(#metalD)" stroke="#000" stroke-opacity="0.3" stroke-width="2"/>
     <rect x="405" y="120" width="210" height="360" rx="26" fill="url(#metalD)" stroke="#000" stroke-opacity="0.3" stroke-width="2"/>
     ${holes.map((y) => screw(280, y, 17) + screw(520, y, 17)).join('')}
@@ -158,7 +155,7 @@ function hinge(spec: PictureSpec): string {
 
 function sashLock(spec: PictureSpec): string {
   const open = spec.variant % 2 === 1;
-  return `<g filter="url(#shadow)">
+  return `<g>
     <path d="M170,300 C170,240 220,225 300,225 C380,225 430,240 430,300 C430,360 380,375 300,375 C220,375 170,360 170,300 Z" fill="url(#metalD)" stroke="#000" stroke-opacity="0.3" stroke-width="2"/>
     ${screw(205, 300, 12)}${screw(395, 300, 12)}
     <g transform="rotate(${open ? -35 : 0} 300 300)">
@@ -177,7 +174,7 @@ function sashLock(spec: PictureSpec): string {
 
 function profile(spec: PictureSpec): string {
   const glass = 'rgba(150,200,225,0.55)';
-  return `<g filter="url(#shadow)">
+  return `<g>
     <path fill-rule="evenodd" fill="url(#hatch)" stroke="#333" stroke-width="2.5" d="
       M180,150 H250 V300 H610 V440 H180 Z
       M195,315 H285 V425 H195 Z M300,315 H420 V425 H300 Z M435,315 H595 V425 H435 Z
@@ -213,7 +210,7 @@ function spiral(cx: number, cy: number, turns: number, r0: number, r1: number): 
 
 function screenCorner(spec: PictureSpec): string {
   const key = spec.variant % 2 === 0 ? '#9aa0a4' : '#e9e5da';
-  return `<g filter="url(#shadow)">
+  return `<g>
     <rect x="110" y="150" width="380" height="46" fill="url(#metalV)" stroke="#000" stroke-opacity="0.3" stroke-width="2"/>
     <rect x="110" y="150" width="46" height="320" fill="url(#metalH)" stroke="#000" stroke-opacity="0.3" stroke-width="2"/>
     <line x1="170" y1="172" x2="490" y2="172" stroke="#000" stroke-opacity="0.4" stroke-width="5"/>
@@ -230,7 +227,7 @@ function screenCorner(spec: PictureSpec): string {
 }
 
 function closer(spec: PictureSpec): string {
-  return `<g filter="url(#shadow)">
+  return `<g>
     <rect x="105" y="232" width="60" height="76" rx="10" fill="url(#metalV)" stroke="#000" stroke-opacity="0.3" stroke-width="2"/>
     <circle cx="130" cy="270" r="10" fill="#2a2a2a"/>
     <rect x="150" y="240" width="420" height="60" rx="30" fill="url(#tube)" stroke="#000" stroke-opacity="0.3" stroke-width="2"/>
@@ -249,7 +246,7 @@ function balance(spec: PictureSpec): string {
   const rodEnd = 690;
   let twist = '';
   for (let x = 540; x < rodEnd; x += 14) twist += `<path d="M${x},262 L${x + 10},288" stroke="#6e767b" stroke-width="3"/>`;
-  return `<g filter="url(#shadow)" transform="rotate(${spec.variant % 2 ? -6 : 4} 400 280)">
+  return `<g transform="rotate(${spec.variant % 2 ? -6 : 4} 400 280)">
     <rect x="110" y="252" width="440" height="46" rx="6" fill="url(#tube)" stroke="#000" stroke-opacity="0.3" stroke-width="2"/>
     <circle cx="135" cy="275" r="8" fill="#222"/>
     <rect x="330" y="256" width="110" height="38" fill="#fdfdf8" stroke="#999"/>
@@ -266,16 +263,43 @@ const DRAWERS: Record<Drawing, (spec: PictureSpec) => string> = {
   crank, roller, hinge, 'sash-lock': sashLock, profile, 'screen-corner': screenCorner, closer, balance,
 };
 
-/** The SVG text of one picture. */
-export function pictureSvg(spec: PictureSpec): string {
+const svg = (body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
+
+/** The backdrop: surface (grain or grid), the ruler or coin for scale, and a soft vignette. */
+export function backdropSvg(spec: PictureSpec): string {
   const scale = spec.variant % BACKGROUNDS.length === 3 ? '' // the cutting mat's grid is the scale
     : spec.variant % 2 === 0 ? ruler(518) : coin(700, 110);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
-    ${defs(spec.finish, spec)}${background(spec)}${DRAWERS[spec.drawing](spec)}${scale}
-    <rect width="${W}" height="${H}" fill="url(#vignette)"/></svg>`;
+  return svg(`${defs(spec.finish, spec)}${background(spec)}${scale}<rect width="${W}" height="${H}" fill="url(#vignette)"/>`);
 }
 
-/** An 800x600 JPEG of one picture. */
-export function renderPicture(spec: PictureSpec): Promise<Buffer> {
-  return sharp(Buffer.from(pictureSvg(spec))).jpeg({ quality: 85, mozjpeg: false }).toBuffer();
+/** The hardware alone, on a transparent layer. */
+export function subjectSvg(spec: PictureSpec): string {
+  return svg(`${defs(spec.finish, spec)}${DRAWERS[spec.drawing](spec)}`);
+}
+
+interface Raw { data: Buffer; info: OutputInfo }
+const raw = (image: Sharp): Promise<Raw> => image.raw().toBuffer({ resolveWithObject: true });
+const fromRaw = ({ data, info }: Raw) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+
+// Backdrops depend only on the variant (surface and scale object), so a seed renders each once.
+const backdrops = new Map<number, Promise<Raw>>();
+const backdropFor = (spec: PictureSpec) => {
+  const key = spec.variant % 10;
+  if (!backdrops.has(key)) backdrops.set(key, raw(sharp(Buffer.from(backdropSvg({ ...spec, finish: 'nickel' }))).ensureAlpha()));
+  return backdrops.get(key)!;
+};
+
+/** An 800x600 JPEG of one picture; the drop shadow is blurred by sharp (much faster than an SVG filter). */
+export async function renderPicture(spec: PictureSpec): Promise<Buffer> {
+  const [backdrop, subject] = await Promise.all([backdropFor(spec), raw(sharp(Buffer.from(subjectSvg(spec))).ensureAlpha())]);
+  // Blurred at quarter size and scaled back up: soft, and nearly free.
+  const small = await raw(fromRaw(subject).extractChannel(3).resize(W / 4, H / 4).blur(1.8).linear(0.38, 0));
+  const alpha = await raw(fromRaw(small).resize(W, H).extract({ left: 0, top: 0, width: W - 7, height: H - 10 }).extractChannel(0));
+  const shadow = await raw(sharp({ create: { width: W - 7, height: H - 10, channels: 3, background: '#000' } })
+    .joinChannel(alpha.data, { raw: { width: W - 7, height: H - 10, channels: 1 } }));
+  const layer = (r: Raw, left = 0, top = 0) => ({
+    input: r.data, raw: { width: r.info.width, height: r.info.height, channels: r.info.channels }, left, top,
+  });
+  return fromRaw(backdrop).composite([layer(shadow, 7, 10), layer(subject)]).jpeg({ quality: 85 }).toBuffer();
 }

@@ -5,7 +5,10 @@ import type { Auth } from './auth.js';
 import type { AccountService } from './service.js';
 import { toMe } from './service.js';
 import { activeBan } from './service.js';
+import { findMember } from './profile-repo.js';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { sessions } from '../../db/schema/index.js';
 
 const withCookies = (reply: FastifyReply, cookies: string[]) => {
   for (const c of cookies) reply.header('set-cookie', c);
@@ -80,15 +83,31 @@ export async function accountRoutes(
     }
   });
 
+  // A banned member coming back from the provider gets no session, as at the password sign-in.
+  async function dropBannedSession(setCookies: string[]): Promise<boolean> {
+    const cookie = setCookies.map((c) => c.split(';')[0]).join('; ');
+    if (!cookie.includes('fenestra.session_token=')) return false;
+    const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    if (!session) return false;
+    const member = await findMember(db, session.user.id);
+    if (!member || !(await activeBan(db, member))) return false;
+    await db.delete(sessions).where(eq(sessions.token, session.session.token));
+    return true;
+  }
+
   // Only the provider callback reaches better-auth's own handler; its other endpoints stay closed.
   app.get('/api/auth/callback/:provider', async (request, reply) => {
     const url = new URL(request.url, config.publicUrl);
     const response = await auth.handler(new Request(url, { method: 'GET', headers: request.webHeaders() }));
+    const setCookies = response.headers.getSetCookie();
+    if (await dropBannedSession(setCookies)) {
+      return withCookies(reply, setCookies.filter((c) => !c.includes('fenestra.session_'))).redirect('/auth?error=banned');
+    }
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);
     });
-    withCookies(reply, response.headers.getSetCookie());
+    withCookies(reply, setCookies);
     const location = response.headers.get('location');
     if (location && new URL(location, config.publicUrl).searchParams.get('error')) {
       return reply.redirect('/auth?error=google');
