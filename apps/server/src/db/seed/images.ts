@@ -172,7 +172,7 @@ function sashLock(spec: PictureSpec): string {
   </g>`;
 }
 
-function profile(spec: PictureSpec): string {
+function profile(_spec: PictureSpec): string {
   const glass = 'rgba(150,200,225,0.55)';
   return `<g>
     <path fill-rule="evenodd" fill="url(#hatch)" stroke="#333" stroke-width="2.5" d="
