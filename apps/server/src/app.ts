@@ -53,10 +53,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const jobs = await createJobQueue(database.url, jobHandlers({ mailer }), app.log);
   if (config.runWorker) await jobs.startWorkers();
 
+  const secret = authSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     config,
     db: database.db,
-    secret: authSecret(config.authSecret, config.dataDir),
+    secret,
     sendResetLink: async (email, url) => {
       await jobs.send('send-email', {
         to: email,
@@ -79,7 +80,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { pool: database.pool });
-  await app.register(sessionPlugin, { db: database.db, auth });
+  await app.register(sessionPlugin, { db: database.db, auth, secret });
 
   await app.register(healthRoutes, { pool: database.pool });
   await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth }), db: database.db });

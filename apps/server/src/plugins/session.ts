@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Db } from '../db/client.js';
 import type { Auth } from '../modules/account/auth.js';
-import { findMember, createProfileForEmail, type MemberRow } from '../modules/account/profile-repo.js';
+import { findMember, findMemberBySession, createProfileForEmail, type MemberRow } from '../modules/account/profile-repo.js';
+import { verifiedSessionToken, SESSION_UPDATE_AGE_SECONDS } from '../modules/account/session-cookie.js';
 import { activeBan, bannedError } from '../modules/account/service.js';
 import { unauthorized, forbidden } from '../lib/errors.js';
 import { isStaffRole } from '@fenestra/shared';
@@ -22,13 +23,21 @@ declare module 'fastify' {
 
 const memberCache = new WeakMap<FastifyRequest, Promise<MemberRow | null>>();
 
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; auth: Auth }) => {
-  const { db, auth } = opts;
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; auth: Auth; secret: string }) => {
+  const { db, auth, secret } = opts;
+  const refreshedCookies = new WeakMap<FastifyRequest, string[]>();
 
   async function resolve(request: FastifyRequest): Promise<MemberRow | null> {
-    if (!request.headers.cookie?.includes('fenestra.')) return null;
-    const session = await auth.api.getSession({ headers: request.webHeaders() });
+    const token = verifiedSessionToken(request.headers.cookie, secret);
+    if (!token) return null;
+    // Fast path: one query for a session that needs no refresh (nearly every request).
+    const fast = await findMemberBySession(db, token);
+    if (fast && Date.now() - fast.sessionUpdatedAt.getTime() < SESSION_UPDATE_AGE_SECONDS * 1000) return fast;
+    // Otherwise better-auth extends the session and re-issues the cookie (sent by the onSend hook below).
+    const result = await auth.api.getSession({ headers: request.webHeaders(), returnHeaders: true });
+    const session = result.response;
     if (!session) return null;
+    refreshedCookies.set(request, result.headers.getSetCookie());
     let member = await findMember(db, session.user.id);
     if (!member) {
       // An account whose profile was never made (a provider sign-up that failed half-way) gets one now.
@@ -37,6 +46,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
     }
     return member;
   }
+
+  app.addHook('onSend', async (request, reply) => {
+    const cookies = refreshedCookies.get(request);
+    if (cookies?.length && !reply.hasHeader('set-cookie')) reply.header('set-cookie', cookies);
+  });
 
   app.decorateRequest('webHeaders', function (this: FastifyRequest) {
     return fromNodeHeaders(this.headers);

@@ -5,6 +5,7 @@ import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { users, sessions, accounts, verifications } from '../../db/schema/index.js';
 import { LIMITS } from '@fenestra/shared';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-cookie.js';
 
 export interface AuthDeps {
   config: Config;
@@ -44,8 +45,8 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
       // No cookie cache: a ban or a sign-out elsewhere takes effect on the next request.
       cookieCache: { enabled: false },
     },

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_EMAIL_PREFERENCES, usernameFromEmail, LIMITS, type Role } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { profiles, userRoles, users, accounts } from '../../db/schema/index.js';
+import { profiles, userRoles, users, accounts, sessions } from '../../db/schema/index.js';
 
 export const isUniqueViolation = (e: unknown, constraint?: string): boolean => {
   const err = (e as { cause?: unknown })?.cause ?? e;
@@ -57,19 +57,34 @@ export interface MemberRow {
   hasPassword: boolean;
 }
 
+const memberColumns = {
+  id: users.id,
+  email: users.email,
+  username: profiles.username,
+  avatarUrl: profiles.avatarUrl,
+  status: profiles.status,
+  banReason: profiles.banReason,
+  banUntil: profiles.banUntil,
+  role: sql<Role>`coalesce(${userRoles.role}, 'user')`,
+  hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential' and ${accounts.password} is not null)`,
+};
+
+/** The member behind a live session token, with the session's last refresh, in one query. */
+export async function findMemberBySession(db: Db, token: string): Promise<(MemberRow & { sessionUpdatedAt: Date }) | null> {
+  const rows = await db
+    .select({ ...memberColumns, sessionUpdatedAt: sessions.updatedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(sessions.token, token), sql`${sessions.expiresAt} > now()`))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 export async function findMember(db: Db, userId: string): Promise<MemberRow | null> {
   const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      username: profiles.username,
-      avatarUrl: profiles.avatarUrl,
-      status: profiles.status,
-      banReason: profiles.banReason,
-      banUntil: profiles.banUntil,
-      role: sql<Role>`coalesce(${userRoles.role}, 'user')`,
-      hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential' and ${accounts.password} is not null)`,
-    })
+    .select(memberColumns)
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
