@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+    cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' },
   }),
   spawn('npx', ['vite', '--port', '5173', '--strictPort'], { cwd: `${root}/apps/web`, stdio: 'inherit' }),
 ];

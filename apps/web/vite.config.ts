@@ -29,7 +29,17 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), noInjectedStyleTags()],
   server: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/api': {
+        target: 'http://127.0.0.1:3000',
+        changeOrigin: false,
+        // The API refuses state-changing requests from any origin but its PUBLIC_URL (default
+        // http://localhost:3000): in development the page's origin is Vite's, so present the API's own.
+        configure: (proxy) => {
+          proxy.on('proxyReq', (proxyReq) => {
+            if (proxyReq.getHeader('origin')) proxyReq.setHeader('origin', 'http://localhost:3000');
+          });
+        },
+      },
     },
   },
   build: {

@@ -11,7 +11,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <QueryClientProvider client={client}>
       {children}
       {/* 'Messages', not sonner's default 'Notifications': that name belongs to the header's bell. */}
-      <Toaster theme={theme} position="top-right" closeButton containerAriaLabel="Messages" />
+      <Toaster theme={theme} position="bottom-right" closeButton containerAriaLabel="Messages" />
     </QueryClientProvider>
   );
 }

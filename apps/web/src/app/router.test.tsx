@@ -79,3 +79,14 @@ describe('session', () => {
     expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
   });
 });
+
+describe('signing out on a member page', () => {
+  it('goes to /auth without telling the former member to sign in to ask', async () => {
+    const { user, location } = renderApp('/ask', { me: member, handlers: { 'POST /api/account/sign-out': { body: {} } } });
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    expect(await screen.findByRole('form', { name: 'Sign In' })).toBeInTheDocument();
+    expect(location()).toBe('/auth');
+    expect(screen.queryByText('Please sign in to ask a question')).not.toBeInTheDocument();
+  });
+});

@@ -43,7 +43,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
   const payload: unknown = isJson ? await response.json().catch(() => null) : null;
   if (!response.ok) {
     if (response.status === 401) onUnauthorized();
-    throw new ApiError(response.status, (payload ?? {}) as Partial<ApiErrorBody>);
+    throw new ApiError(response.status, payload ?? {});
   }
   return payload as T;
 }

@@ -34,15 +34,15 @@ export function renderApp(path: string, { me = null, config = {}, handlers = {} 
     'GET /api/me': { body: { me } },
     'GET /api/config': { body: { googleEnabled: false, videoGuidesUrl: '/resources/videos', ...config } },
   };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     const handler = handlers[key] ?? defaults[key];
     if (!handler) throw new Error(`Unexpected request in test: ${key}`);
-    const reply = typeof handler === 'function' ? handler(init?.body ? JSON.parse(String(init.body)) : undefined) : handler;
+    const reply = typeof handler === 'function' ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined) : handler;
     const status = reply.status ?? 200;
     const body = status >= 400 ? { requestId: 'req-test', ...(reply.body as object) } : (reply.body ?? {});
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
   });
   vi.stubGlobal('fetch', fetchMock);
 

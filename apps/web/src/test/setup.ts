@@ -9,8 +9,8 @@ class ResizeObserverStub {
   unobserve() {}
   disconnect() {}
 }
-globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-window.matchMedia ??= (query: string) =>
+globalThis.ResizeObserver = ResizeObserverStub;
+window.matchMedia = (query: string) =>
   ({
     matches: false,
     media: query,
@@ -22,9 +22,7 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 window.scrollTo = () => {};
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => {};
+Object.assign(Element.prototype, { scrollIntoView() {}, hasPointerCapture: () => false, releasePointerCapture() {} });
 
 // A test that logs console.error fails (STYLE.md habit 9).
 let consoleErrors: string[] = [];

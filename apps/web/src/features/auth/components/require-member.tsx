@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Loading } from '../../../components/ui/loading';
@@ -13,11 +13,17 @@ export function RequireMember({ visitorMessage }: { visitorMessage?: string }) {
   const { me, isLoading } = useMe();
   const navigate = useNavigate();
   const isVisitor = !isLoading && !me;
+  // Someone who just signed out (or whose session ended) here is not told to sign in to this page.
+  const wasMember = useRef(false);
+
+  useEffect(() => {
+    if (me) wasMember.current = true;
+  }, [me]);
 
   useEffect(() => {
     if (!isVisitor) return;
     // A fixed id: StrictMode's second effect run must not show it twice.
-    if (visitorMessage) toast.error(visitorMessage, { id: 'sign-in-required' });
+    if (visitorMessage && !wasMember.current) toast.error(visitorMessage, { id: 'sign-in-required' });
     void navigate(paths.auth, { replace: true });
   }, [isVisitor, visitorMessage, navigate]);
 

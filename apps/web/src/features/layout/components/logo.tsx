@@ -9,7 +9,8 @@ export function Logo() {
         <rect x="7.5" y="7.5" width="17" height="17" rx="1.5" fill="none" stroke="white" strokeWidth="2.5" />
         <path d="M16 7.5v17M7.5 16h17" stroke="white" strokeWidth="2.5" />
       </svg>
-      Fenestra
+      {/* Named on every screen; spelled out where the header has room. */}
+      <span className="sr-only sm:not-sr-only">Fenestra</span>
     </Link>
   );
 }

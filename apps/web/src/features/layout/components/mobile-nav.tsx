@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { LIMITS } from '@fenestra/shared';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +10,16 @@ import { Button } from '../../../components/ui/button';
  */
 export function MobileNav({ children }: { children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
+
+  // Widened past the breakpoint with the drawer open: the desktop sidebar takes over.
+  useEffect(() => {
+    const wide = window.matchMedia(`(min-width: ${LIMITS.mobileBreakpoint}px)`);
+    const closeWhenWide = () => {
+      if (wide.matches) setOpen(false);
+    };
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, []);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Trigger asChild>

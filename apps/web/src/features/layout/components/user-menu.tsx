@@ -34,7 +34,8 @@ export function UserMenu({ me }: { me: Me }) {
   ];
 
   return (
-    <DropdownMenu>
+    // Not modal: the rest of the page stays reachable (and visible to assistive tech) while it is open.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         aria-label="User menu"
         className="flex h-9 cursor-pointer items-center gap-2 rounded-md px-1.5 text-sm font-medium text-fg hover:bg-surface-muted data-[state=open]:bg-surface-muted"
