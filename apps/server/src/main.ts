@@ -36,9 +36,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await seedIfEmpty(app.services.database.db, config, app.log);
+  const demo = await seedIfEmpty(app.services.database.db, config, app.log);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Fenestra is ready at ${config.publicUrl}`);
+  // Printed whatever the log level: this is what a person running npm start looks for.
+  console.log(`\nFenestra is ready at ${config.publicUrl}`);
+  if (demo) console.log(`Demo admin: ${demo.adminEmail} / ${demo.adminPassword}\n`);
 }
 
 main().catch((err) => {

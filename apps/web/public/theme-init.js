@@ -4,7 +4,7 @@
   try {
     var stored = window.localStorage.getItem('theme');
     if (stored === 'dark' || stored === 'light') theme = stored;
-  } catch (e) {
+  } catch {
     // Storage can be unavailable (privacy mode); the default applies.
   }
   var root = document.documentElement;

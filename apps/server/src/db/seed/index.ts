@@ -6,11 +6,12 @@ import { users } from '../schema/index.js';
 interface Log { info(msg: string): void }
 
 /** Loads demo content into an empty database when SEED=demo (the default). */
-export async function seedIfEmpty(db: Db, config: Config, log: Log): Promise<void> {
-  if (config.seed !== 'demo') return;
+export async function seedIfEmpty(db: Db, config: Config, log: Log): Promise<{ adminEmail: string; adminPassword: string } | null> {
+  if (config.seed !== 'demo') return null;
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  if ((row?.n ?? 0) > 0) return;
+  if ((row?.n ?? 0) > 0) return null;
   const { seedDemo } = await import('./demo.js');
   const result = await seedDemo(db, config, log);
   log.info(`Demo content loaded. Sign in as the demo admin: ${result.adminEmail} / ${result.adminPassword}`);
+  return result;
 }

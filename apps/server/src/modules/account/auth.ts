@@ -27,7 +27,8 @@ export function createAuth(deps: AuthDeps) {
     secret: deps.secret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
-    logger: { disabled: config.env === 'test' },
+    // Routine refusals (a wrong password) are ours to report; only its errors reach the log.
+    logger: { disabled: config.env === 'test', level: 'error' },
     database: drizzleAdapter(deps.db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },

@@ -24,12 +24,16 @@ export function AuthRoute() {
   const resetMode = params.get('reset') === 'true';
   const token = params.get('token');
   const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
-  const googleFailed = params.get('error') === 'google';
+  const providerError = params.get('error');
+  const googleFailed = providerError === 'google' || providerError === 'banned';
   useDocumentTitle(resetMode ? 'Reset password' : tab === 'signup' ? 'Sign up' : 'Sign in');
 
   useEffect(() => {
     if (!googleFailed) return;
-    toast.error(MSG.googleFailed, { id: 'google-failed' });
+    toast.error(MSG.googleFailed, {
+      id: 'google-failed',
+      description: providerError === 'banned' ? 'This account is banned. Sign in with your password to see why.' : undefined,
+    });
     setParams(
       (current) => {
         current.delete('error');
@@ -37,7 +41,7 @@ export function AuthRoute() {
       },
       { replace: true },
     );
-  }, [googleFailed, setParams]);
+  }, [googleFailed, providerError, setParams]);
 
   function selectTab(value: string) {
     setParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true });

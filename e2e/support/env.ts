@@ -1,0 +1,7 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** The browser suite's server keeps its database, uploads and outbox here (wiped at each start). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `fenestra-e2e-${E2E_PORT}`);
