@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
@@ -34,7 +35,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', {
         zones: [
           { target: './apps/web', from: './apps/server', message: 'The web app cannot import server code.' },
-          ...['auth', 'layout', 'theme', 'pages', 'posts', 'ask', 'moderation', 'members', 'bookmarks', 'search', 'notifications'].map((f) => ({
+          ...readdirSync(new URL('./apps/web/src/features', import.meta.url)).map((f) => ({
             target: `./apps/web/src/features/${f}`,
             from: './apps/web/src/features',
             except: [`./${f}`],
