@@ -3,6 +3,8 @@ import { openDatabase } from './db/open.js';
 import { createJobQueue } from './jobs/queue.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { createMailer } from './adapters/mail/mailer.js';
+import { localStorage } from './adapters/storage/storage.js';
+import path from 'node:path';
 import pino from 'pino';
 
 // A job worker on its own (npm run worker), for when the API runs with RUN_WORKER=false.
@@ -11,7 +13,7 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
   const mailer = createMailer(config, log);
-  const jobs = await createJobQueue(database.url, jobHandlers({ mailer }), log);
+  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage: localStorage(path.join(config.dataDir, 'uploads')) }), log);
   await jobs.startWorkers();
   log.info('Fenestra worker is running');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);

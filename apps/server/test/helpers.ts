@@ -45,6 +45,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     RATE_LIMIT_AUTH: '1000',
+    RATE_LIMIT_UPLOADS: '1000',
+    RATE_LIMIT_POSTS: '1000',
     ...env,
   });
   const app = await buildApp(config);

@@ -143,7 +143,7 @@ describe('security', () => {
     it('answers the 11th failed sign-in in a window with 429', async () => {
       const limited = await createTestApp({ RATE_LIMIT_AUTH: '10' });
       try {
-        expect(limited.config.rateLimit).toEqual({ auth: 10, windowSeconds: 60 });
+        expect(limited.config.rateLimit).toMatchObject({ auth: 10, windowSeconds: 60 });
         const member = await signUpMember(limited.app);
         const attempt = (password: string) => limited.app.inject({
           method: 'POST', url: '/api/account/sign-in', headers: { origin: ORIGIN }, payload: { email: member.email, password },

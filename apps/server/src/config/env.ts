@@ -24,6 +24,8 @@ const envSchema = z.object({
   RUN_WORKER: boolish.default(true),
   // Requests a client may make in a window, per IP address.
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_POSTS: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
 });
 
@@ -45,7 +47,7 @@ export interface Config {
   webDist: string;
   logLevel: Env['LOG_LEVEL'];
   runWorker: boolean;
-  rateLimit: { auth: number; windowSeconds: number };
+  rateLimit: { auth: number; uploads: number; posts: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +82,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     runWorker: e.RUN_WORKER,
-    rateLimit: { auth: e.RATE_LIMIT_AUTH, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    rateLimit: {
+      auth: e.RATE_LIMIT_AUTH,
+      uploads: e.RATE_LIMIT_UPLOADS,
+      posts: e.RATE_LIMIT_POSTS,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    },
   };
 }

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 // Named jobs, declared once; a handler is safe to run twice (STYLE.md #8).
 export interface JobDefinitions {
   'send-email': { to: string; subject: string; text: string; html?: string };
+  'sweep-uploads': Record<string, never>;
 }
 export type JobName = keyof JobDefinitions;
 export type JobHandler<N extends JobName> = (data: JobDefinitions[N]) => Promise<void>;
@@ -10,6 +11,12 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'send-email': { name: 'send-email', retryLimit: 8, retryDelay: 15, retryBackoff: true },
+  'sweep-uploads': { name: 'sweep-uploads', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+};
+
+/** Jobs started by the clock (cron, UTC), declared in this one place; pg-boss keeps one schedule per name across instances. */
+const SCHEDULES: { [N in JobName]?: { cron: string; data: JobDefinitions[N] } } = {
+  'sweep-uploads': { cron: '17 * * * *', data: {} },
 };
 
 export interface JobQueue {
@@ -60,6 +67,9 @@ export async function createJobQueue(connectionString: string, handlers: JobHand
         await boss.work<JobDefinitions[typeof name]>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {
           for (const job of jobs) await run(name, job.data);
         });
+      }
+      for (const [name, schedule] of Object.entries(SCHEDULES)) {
+        await boss.schedule(name, schedule.cron, schedule.data);
       }
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),

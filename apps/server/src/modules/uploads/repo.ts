@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type UploadKind = UploadRow['kind'];
+export type NewUpload = typeof uploads.$inferInsert;
 
 /**
  * Attaches a member's own, still unattached uploads of one kind (inside the caller's transaction),
@@ -21,4 +22,35 @@ export async function claimUploads(tx: Tx, userId: string, ids: string[], kind: 
   if (claimed.length !== ids.length) throw badRequest('An uploaded file is missing or already used. Please upload it again.');
   const byId = new Map(claimed.map((u) => [u.id, u]));
   return ids.map((id) => byId.get(id)!);
+}
+
+export async function insertUpload(db: Db, upload: NewUpload): Promise<UploadRow> {
+  const [row] = await db.insert(uploads).values(upload).returning();
+  return row!;
+}
+
+export async function deleteUploadsById(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.delete(uploads).where(inArray(uploads.id, ids));
+}
+
+/** Deletes a member's own upload if it is not attached yet; returns it, or null when there is none such. */
+export async function deleteOwnUnattached(db: Db, userId: string, id: string): Promise<UploadRow | null> {
+  const [row] = await db.delete(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, userId), isNull(uploads.attachedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Deletes up to `batch` uploads never attached and created before `cutoff`, returning them so their files
+ * can go next. Rows go first: a post being saved at that moment then fails to claim the file, rather than
+ * pointing at a file that is gone.
+ */
+export async function deleteStaleUnattached(db: Db, cutoff: Date, batch: number): Promise<UploadRow[]> {
+  const stale = db.select({ id: uploads.id }).from(uploads)
+    .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff)))
+    .limit(batch);
+  return db.delete(uploads)
+    .where(and(inArray(uploads.id, stale), isNull(uploads.attachedAt)))
+    .returning();
 }

@@ -1,0 +1,55 @@
+import sharp from 'sharp';
+
+/** Refuse decompression bombs: a photo of a window hinge needs nowhere near this many pixels. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE = 12_000;
+
+export class ImageRejected extends Error {
+  constructor(readonly reason: 'unreadable' | 'too-many-pixels') {
+    super(reason);
+  }
+}
+
+export interface EncodedImage {
+  data: Buffer;
+  mime: 'image/png' | 'image/jpeg';
+  ext: 'png' | 'jpg';
+  width: number;
+  height: number;
+}
+
+/** Width and height from the header alone, before any pixel is decoded. */
+async function headerSize(input: Buffer): Promise<{ width: number; height: number }> {
+  // No pixel limit here: this reads the header only, and the limit is checked just after with a clear answer.
+  const meta = await sharp(input, { limitInputPixels: false }).metadata().catch(() => null);
+  if (!meta) throw new ImageRejected('unreadable');
+  if (!meta.width || !meta.height) throw new ImageRejected('unreadable');
+  return { width: meta.width, height: meta.height };
+}
+
+/**
+ * Re-encodes an uploaded photo: checks its pixel count from the header, turns it upright from its EXIF
+ * orientation, fits it within maxSide without enlarging, and drops all metadata (EXIF, GPS, ICC, XMP),
+ * which sharp does unless asked to keep it. PNG stays PNG; everything else becomes JPEG quality 85.
+ */
+export async function reencodeImage(input: Buffer, opts: { maxSide: number; keepPng: boolean }): Promise<EncodedImage> {
+  const { width, height } = await headerSize(input);
+  if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+    throw new ImageRejected('too-many-pixels');
+  }
+  const pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize(opts.maxSide, opts.maxSide, { fit: 'inside', withoutEnlargement: true });
+  const png = opts.keepPng;
+  try {
+    const { data, info } = await (png
+      ? pipeline.png({ compressionLevel: 9 })
+      : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true })
+    ).toBuffer({ resolveWithObject: true });
+    return png
+      ? { data, mime: 'image/png', ext: 'png', width: info.width, height: info.height }
+      : { data, mime: 'image/jpeg', ext: 'jpg', width: info.width, height: info.height };
+  } catch {
+    throw new ImageRejected('unreadable');
+  }
+}

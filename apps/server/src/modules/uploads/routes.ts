@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Readable } from 'node:stream';
+import { LIMITS, MSG } from '@fenestra/shared';
+import type { Config } from '../../config/env.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
+import { IMAGE_PURPOSES, IMAGE_RULES, type ImagePurpose, type ReceivedFile, type UploadsService } from './service.js';
+
+interface ReceivedForm {
+  fields: Record<string, string>;
+  files: Map<string, ReceivedFile[]>;
+  /** More file parts arrived than the parser takes. */
+  tooManyFiles: boolean;
+}
+
+const MAX_FILE_PARTS = 4;
+
+/** Reads a file part to its end, keeping at most `cap` bytes: a bigger file is drained, never buffered. */
+async function readCapped(stream: Readable & { truncated?: boolean }, cap: number): Promise<{ data: Buffer; tooLarge: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= cap) chunks.push(chunk);
+  }
+  const tooLarge = size > cap || stream.truncated === true;
+  return { data: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge };
+}
+
+/**
+ * Reads a whole multipart request: text fields, and files up to their field's cap. The parser's own
+ * fileSize limit (the largest cap) stops it buffering more; the rest of an oversize file is discarded.
+ */
+async function readForm(app: FastifyInstance, request: FastifyRequest, caps: Record<string, number>): Promise<ReceivedForm> {
+  if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+  const form: ReceivedForm = { fields: {}, files: new Map(), tooManyFiles: false };
+  try {
+    const parts = request.parts({ limits: { fileSize: Math.max(...Object.values(caps)) } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+        continue;
+      }
+      const cap = caps[part.fieldname];
+      if (cap === undefined) {
+        await readCapped(part.file, 0); // a field we do not take: let it pass
+        continue;
+      }
+      const { data, tooLarge } = await readCapped(part.file, cap);
+      form.files.set(part.fieldname, [...(form.files.get(part.fieldname) ?? []), { filename: part.filename, data, tooLarge }]);
+    }
+  } catch (err) {
+    if (!(err instanceof app.multipartErrors.FilesLimitError)) throw err;
+    form.tooManyFiles = true;
+  }
+  return form;
+}
+
+export async function uploadsRoutes(app: FastifyInstance, opts: { config: Config; uploads: UploadsService }) {
+  const { config, uploads } = opts;
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.video.maxBytes, files: MAX_FILE_PARTS, fields: 4, fieldSize: 1024, parts: 8, headerPairs: 100 },
+    throwFileSizeLimit: false,
+  });
+  const limited = { rateLimit: { max: config.rateLimit.uploads, timeWindow: config.rateLimit.windowSeconds * 1000 } };
+
+  // Visitors get the media message rather than the generic 'sign in' one; banned members are refused as everywhere.
+  const uploader = async (request: FastifyRequest) => {
+    if (!(await request.member())) throw unauthorized(MSG.signInToUpload);
+    return app.requireMember(request);
+  };
+
+  app.post('/api/uploads/images', { config: limited }, async (request) => {
+    const member = await uploader(request);
+    const form = await readForm(app, request, { files: LIMITS.images.maxBytes });
+    const purpose = (form.fields.purpose || 'post') as ImagePurpose;
+    if (!IMAGE_PURPOSES.includes(purpose)) throw badRequest('Unknown upload purpose', 'purpose');
+    if (form.tooManyFiles) throw badRequest(MSG.maxFiles(IMAGE_RULES[purpose].maxFiles), 'files');
+    return { files: await uploads.uploadImages(member.id, form.files.get('files') ?? [], purpose) };
+  });
+
+  app.post('/api/uploads/video', { config: limited }, async (request) => {
+    const member = await uploader(request);
+    const form = await readForm(app, request, { video: LIMITS.video.maxBytes, thumbnail: LIMITS.images.maxBytes });
+    const videos = form.files.get('video') ?? [];
+    const thumbnails = form.files.get('thumbnail') ?? [];
+    if (form.tooManyFiles || videos.length > 1) throw badRequest(MSG.maxVideos, 'video');
+    if (thumbnails.length > 1) throw badRequest(MSG.failedThumbnail, 'thumbnail');
+    return { file: await uploads.uploadVideo(member.id, videos[0], thumbnails[0]) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/uploads/:id', async (request, reply) => {
+    const member = await uploader(request);
+    await uploads.removeOwn(member.id, request.params.id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,193 @@
+import { IMAGE_TYPES, LIMITS, MSG, VIDEO_TYPES, type UploadedFile } from '@fenestra/shared';
+import type { Db } from '../../db/client.js';
+import { storagePath, type Bucket, type Storage } from '../../adapters/storage/storage.js';
+import { sniffType } from '../../adapters/media/sniff.js';
+import { ImageRejected, reencodeImage, type EncodedImage } from '../../adapters/media/image.js';
+import { readVideoDuration } from '../../adapters/media/video.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import {
+  deleteOwnUnattached, deleteStaleUnattached, deleteUploadsById, insertUpload, type UploadKind, type UploadRow,
+} from './repo.js';
+
+/** A file as it arrived in a request, read up to a cap. */
+export interface ReceivedFile {
+  filename: string;
+  data: Buffer;
+  /** More bytes arrived than allowed (data is then empty). */
+  tooLarge: boolean;
+}
+
+export const IMAGE_PURPOSES = ['post', 'avatar'] as const;
+export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
+
+interface ImageRules {
+  kind: UploadKind;
+  bucket: Bucket;
+  maxFiles: number;
+  maxBytes: number;
+  maxSide: number;
+}
+
+export const IMAGE_RULES: Record<ImagePurpose, ImageRules> = {
+  post: {
+    kind: 'image', bucket: 'post-images', maxFiles: LIMITS.images.perPost,
+    maxBytes: LIMITS.images.maxBytes, maxSide: LIMITS.compression.maxPixels,
+  },
+  avatar: {
+    kind: 'avatar', bucket: 'avatars', maxFiles: 1,
+    maxBytes: LIMITS.avatar.maxBytes, maxSide: LIMITS.avatar.maxPixels,
+  },
+};
+
+/** Uploads never attached to a post, reply or profile are removed after this long. */
+export const UNATTACHED_TTL_MS = 24 * 60 * 60 * 1000;
+
+const MB = 1024 * 1024;
+const tooManyPixels = (file: string) => `${file} is too large in pixels`;
+const nameOf = (file: ReceivedFile) => file.filename || 'File';
+
+interface StoredFile {
+  bucket: Bucket;
+  path: string;
+}
+
+function toUploadedFile(row: UploadRow): UploadedFile {
+  const file: UploadedFile = { id: row.id, path: row.path, publicUrl: row.publicUrl, mimeType: row.mimeType, fileSize: row.bytes };
+  if (row.kind === 'video') {
+    file.thumbnailUrl = row.thumbnailUrl;
+    if (row.durationSeconds !== null) file.duration = row.durationSeconds;
+  }
+  return file;
+}
+
+/** Checks an image by its bytes and re-encodes it; throws the message the member sees. */
+async function prepareImage(file: ReceivedFile, rules: ImageRules): Promise<EncodedImage> {
+  const name = nameOf(file);
+  const type = await sniffType(file.data);
+  if (!type?.mime.startsWith('image/')) throw badRequest(MSG.invalidImageType(name), 'files');
+  if (!(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw badRequest(MSG.onlyImageTypes, 'files');
+  try {
+    return await reencodeImage(file.data, { maxSide: rules.maxSide, keepPng: type.mime === 'image/png' });
+  } catch (err) {
+    if (err instanceof ImageRejected && err.reason === 'too-many-pixels') throw badRequest(tooManyPixels(name), 'files');
+    if (err instanceof ImageRejected) throw badRequest(MSG.invalidImageType(name), 'files');
+    throw err;
+  }
+}
+
+export function uploadsService(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
+
+  async function removeFiles(files: StoredFile[]) {
+    const byBucket = new Map<Bucket, string[]>();
+    for (const f of files) byBucket.set(f.bucket, [...(byBucket.get(f.bucket) ?? []), f.path]);
+    await Promise.all([...byBucket].map(([bucket, paths]) => storage.remove(bucket, paths)));
+  }
+
+  const filesOf = (row: UploadRow): StoredFile[] => [
+    { bucket: row.bucket as Bucket, path: row.path },
+    ...(row.thumbnailPath ? [{ bucket: 'post-images' as const, path: row.thumbnailPath }] : []),
+  ];
+
+  /** Runs one request's writes; if any step fails, what it already stored is removed (SPEC section 4). */
+  async function asOneBatch<T>(work: (store: (bucket: Bucket, path: string, data: Buffer, mime: string) => Promise<string>, rows: string[]) => Promise<T>): Promise<T> {
+    const stored: StoredFile[] = [];
+    const rowIds: string[] = [];
+    const store = async (bucket: Bucket, path: string, data: Buffer, mime: string) => {
+      const put = await storage.put(bucket, path, data, mime);
+      stored.push({ bucket, path });
+      return put.publicUrl;
+    };
+    try {
+      return await work(store, rowIds);
+    } catch (err) {
+      await Promise.allSettled([deleteUploadsById(db, rowIds), removeFiles(stored)]);
+      throw err;
+    }
+  }
+
+  return {
+    /** Checks, re-encodes and stores a batch of images: all of them, or none. */
+    async uploadImages(userId: string, files: ReceivedFile[], purpose: ImagePurpose): Promise<UploadedFile[]> {
+      const rules = IMAGE_RULES[purpose];
+      if (files.length === 0) throw badRequest('Please choose at least one image', 'files');
+      if (files.length > rules.maxFiles) throw badRequest(MSG.maxFiles(rules.maxFiles), 'files');
+      if (files.some((f) => f.tooLarge || f.data.length > rules.maxBytes)) {
+        throw badRequest(MSG.filesTooLarge(rules.maxBytes / MB), 'files');
+      }
+      return asOneBatch(async (store, rowIds) => {
+        const result: UploadedFile[] = [];
+        for (const file of files) {
+          const image = await prepareImage(file, rules);
+          const path = storagePath(userId, image.ext);
+          const url = await store(rules.bucket, path, image.data, image.mime);
+          const row = await insertUpload(db, {
+            userId, kind: rules.kind, bucket: rules.bucket, path, publicUrl: url, mimeType: image.mime,
+            bytes: image.data.length, width: image.width, height: image.height, originalName: file.filename || null,
+          });
+          rowIds.push(row.id);
+          result.push(toUploadedFile(row));
+        }
+        return result;
+      });
+    },
+
+    /** Checks a video by its bytes and container, stores it unchanged, and its poster frame as JPEG. */
+    async uploadVideo(userId: string, video: ReceivedFile | undefined, thumbnail: ReceivedFile | undefined): Promise<UploadedFile> {
+      if (!video || (video.data.length === 0 && !video.tooLarge)) throw badRequest(MSG.invalidVideoFile, 'video');
+      if (video.tooLarge || video.data.length > LIMITS.video.maxBytes) throw badRequest(MSG.videoTooLarge, 'video');
+      const type = await sniffType(video.data);
+      if (!type || !(VIDEO_TYPES as readonly string[]).includes(type.mime)) throw badRequest(MSG.invalidVideoType, 'video');
+      const duration = await readVideoDuration(video.data, type.mime);
+      if (duration === null) throw badRequest(MSG.invalidVideoFile, 'video');
+      if (duration >= LIMITS.video.maxSeconds) throw badRequest(MSG.videoTooLong, 'video');
+
+      let poster: EncodedImage | null = null;
+      if (thumbnail) {
+        const thumbType = thumbnail.tooLarge ? null : await sniffType(thumbnail.data);
+        if (!thumbType || !(IMAGE_TYPES as readonly string[]).includes(thumbType.mime)) throw badRequest(MSG.failedThumbnail, 'thumbnail');
+        try {
+          poster = await reencodeImage(thumbnail.data, { maxSide: LIMITS.compression.maxPixels, keepPng: false });
+        } catch {
+          throw badRequest(MSG.failedThumbnail, 'thumbnail');
+        }
+      }
+
+      return asOneBatch(async (store, rowIds) => {
+        const path = storagePath(userId, type.ext);
+        const url = await store('post-videos', path, video.data, type.mime);
+        const thumbnailPath = poster ? storagePath(userId, poster.ext) : null;
+        const thumbnailUrl = poster && thumbnailPath ? await store('post-images', thumbnailPath, poster.data, poster.mime) : null;
+        const row = await insertUpload(db, {
+          userId, kind: 'video', bucket: 'post-videos', path, publicUrl: url, mimeType: type.mime,
+          bytes: video.data.length, durationSeconds: duration, thumbnailPath, thumbnailUrl,
+          originalName: video.filename || null,
+        });
+        rowIds.push(row.id);
+        return toUploadedFile(row);
+      });
+    },
+
+    /** The owner removes an upload not yet attached; anything else is 'not found'. */
+    async removeOwn(userId: string, id: string): Promise<void> {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound('Upload not found');
+      const row = await deleteOwnUnattached(db, userId, id);
+      if (!row) throw notFound('Upload not found');
+      await removeFiles(filesOf(row));
+    },
+
+    /** Removes uploads never attached within a day, rows then files; safe to run twice. Returns how many. */
+    async sweepUnattached(now = new Date()): Promise<number> {
+      const cutoff = new Date(now.getTime() - UNATTACHED_TTL_MS);
+      let removed = 0;
+      for (;;) {
+        const rows = await deleteStaleUnattached(db, cutoff, 200);
+        if (rows.length === 0) return removed;
+        await removeFiles(rows.flatMap(filesOf));
+        removed += rows.length;
+      }
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof uploadsService>;
