@@ -13,11 +13,17 @@ import { accountService } from './modules/account/service.js';
 import { createProfileForEmail } from './modules/account/profile-repo.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { uploadsRoutes } from './modules/uploads/routes.js';
+import { uploadsService } from './modules/uploads/service.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { spaPlugin } from './plugins/spa.js';
+import { postsService } from './modules/posts/service.js';
+import { postRoutes } from './modules/posts/routes.js';
+import { moderationService } from './modules/moderation/service.js';
+import { moderationRoutes } from './modules/moderation/routes.js';
 
 export interface AppServices {
   config: Config;
@@ -50,7 +56,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
-  const jobs = await createJobQueue(database.url, jobHandlers({ mailer }), app.log);
+  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage }), app.log);
   if (config.runWorker) await jobs.startWorkers();
 
   const secret = authSecret(config.authSecret, config.dataDir);
@@ -84,8 +90,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { pool: database.pool });
   await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth }), db: database.db });
+  await app.register(uploadsRoutes, { config, uploads: uploadsService({ db: database.db, storage }) });
+
+  const posts = postsService({ db: database.db, publicUrl: config.publicUrl });
+  await app.register(postRoutes, { config, posts });
+  await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
 
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
-  await app.register(spaPlugin, { webDist: config.webDist });
+  await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });
   return app;
 }

@@ -14,8 +14,8 @@ export const tagSchema = z
 
 export const askSchema = z.object({
   topic: z.enum(TOPICS, MSG.topicRequired),
-  title: z.string().trim().min(LIMITS.title.min, MSG.titleMin).max(LIMITS.title.max, MSG.titleMax),
-  description: z.string().trim().min(LIMITS.description.min, MSG.descriptionMin).max(LIMITS.description.max, MSG.descriptionMax),
+  title: z.string({ error: MSG.titleMin }).trim().min(LIMITS.title.min, MSG.titleMin).max(LIMITS.title.max, MSG.titleMax),
+  description: z.string({ error: MSG.descriptionMin }).trim().min(LIMITS.description.min, MSG.descriptionMin).max(LIMITS.description.max, MSG.descriptionMax),
   tags: z.array(tagSchema).max(LIMITS.tags.max, MSG.tagsMax).default([]),
 });
 export type AskInput = z.infer<typeof askSchema>;
@@ -156,7 +156,7 @@ export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as con
 
 // Moderation.
 export const denySchema = z.object({
-  reason: z.string().trim().min(1, MSG.reasonRequired).max(LIMITS.denyReason.max, MSG.reasonTooLong),
+  reason: z.string({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(LIMITS.denyReason.max, MSG.reasonTooLong),
   banAuthor: z.boolean().default(false),
 });
 export type DenyInput = z.infer<typeof denySchema>;

@@ -5,7 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // Serves the built web app: hashed assets cached for a year, index.html never cached, client routes fall back to it.
-export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
+export const spaPlugin = fp(async (app: FastifyInstance, opts: {
+  webDist: string;
+  /** The shell for /post/:id with that post's meta tags, or null for the plain shell (missing or not public). */
+  renderPost?: (indexHtml: string, postId: string, path: string) => Promise<string | null>;
+}) => {
   const indexFile = path.join(opts.webDist, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`No built web app in ${opts.webDist}: run "npm run build" (npm start does it for you)`);
@@ -34,6 +38,15 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   };
 
   app.get('/', (_request, reply) => sendIndex(reply));
+  const renderPost = opts.renderPost;
+  if (renderPost) {
+    app.get<{ Params: { id: string } }>('/post/:id', async (request, reply) => {
+      const html = readIndex();
+      const page = html ? await renderPost(html, request.params.id, request.url.split('?')[0]!) : null;
+      if (!page) return sendIndex(reply);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found', statusCode: 404, requestId: request.id });

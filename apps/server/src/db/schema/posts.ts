@@ -27,6 +27,14 @@ export const posts = pgTable('posts', {
   index('posts_topic_status_created_idx').on(t.topic, t.status, t.createdAt.desc(), t.id.desc()),
   index('posts_status_votes_idx').on(t.status, t.voteCount.desc(), t.createdAt.desc(), t.id.desc()),
   index('posts_user_created_idx').on(t.userId, t.createdAt.desc()),
+  // The public list's keyset orders (open and solved together), so any page costs what the first costs.
+  index('posts_public_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} in ('open', 'solved')`),
+  index('posts_public_votes_idx').on(t.voteCount.desc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.status} in ('open', 'solved')`),
+  index('posts_public_popular_idx')
+    .on(t.voteCount.desc(), t.bookmarkCount.desc(), t.replyCount.desc(), t.createdAt.desc(), t.id.desc())
+    .where(sql`${t.status} in ('open', 'solved')`),
+  // 'Unsolved first' as one descending key: open before solved, newest first within each.
+  index('posts_public_unsolved_idx').on(sql`("status" = 'open')`, t.createdAt, t.id).where(sql`${t.status} in ('open', 'solved')`),
   check('posts_counts_nonnegative', sql`${t.voteCount} >= 0 AND ${t.bookmarkCount} >= 0 AND ${t.replyCount} >= 0`),
 ]);
 

@@ -1,0 +1,4 @@
+CREATE INDEX "posts_public_created_idx" ON "posts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "posts"."status" in ('open', 'solved');--> statement-breakpoint
+CREATE INDEX "posts_public_votes_idx" ON "posts" USING btree ("vote_count" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "posts"."status" in ('open', 'solved');--> statement-breakpoint
+CREATE INDEX "posts_public_popular_idx" ON "posts" USING btree ("vote_count" DESC NULLS LAST,"bookmark_count" DESC NULLS LAST,"reply_count" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "posts"."status" in ('open', 'solved');--> statement-breakpoint
+CREATE INDEX "posts_public_unsolved_idx" ON "posts" USING btree (("status" = 'open'),"created_at","id") WHERE "posts"."status" in ('open', 'solved');

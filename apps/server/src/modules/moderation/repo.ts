@@ -1,0 +1,65 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PostStatus, Role } from '@fenestra/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { moderationLog, posts, profiles, sessions, userRoles } from '../../db/schema/index.js';
+
+export interface ModeratedPost { id: string; userId: string | null; title: string }
+
+/** Moves a pending post on; null when the post is missing or no longer pending (the row is then left alone). */
+export async function movePendingPost(
+  tx: Tx, postId: string, to: { status: Extract<PostStatus, 'open' | 'denied'>; denialReason: string | null },
+): Promise<ModeratedPost | null> {
+  const rows = await tx.update(posts)
+    .set({ status: to.status, denialReason: to.denialReason, updatedAt: new Date() })
+    .where(and(eq(posts.id, postId), eq(posts.status, 'pending')))
+    .returning({ id: posts.id, userId: posts.userId, title: posts.title });
+  return rows[0] ?? null;
+}
+
+export async function postStatusOf(tx: Tx, postId: string): Promise<PostStatus | null> {
+  const rows = await tx.select({ status: posts.status }).from(posts).where(eq(posts.id, postId)).limit(1);
+  return rows[0]?.status ?? null;
+}
+
+export async function addToPostCount(tx: Tx, userId: string, delta: number): Promise<void> {
+  await tx.update(profiles).set({ postCount: sql`${profiles.postCount} + ${delta}` }).where(eq(profiles.id, userId));
+}
+
+export async function writeLog(tx: Tx, row: typeof moderationLog.$inferInsert): Promise<void> {
+  await tx.insert(moderationLog).values(row);
+}
+
+export async function memberForBan(tx: Tx, userId: string): Promise<{ id: string; username: string; role: Role } | null> {
+  const rows = await tx.select({ id: profiles.id, username: profiles.username, role: sql<Role>`coalesce(${userRoles.role}, 'user')` })
+    .from(profiles).leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(eq(profiles.id, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A permanent ban: the profile is marked and every session of the member ends. */
+export async function banPermanently(tx: Tx, userId: string, reason: string): Promise<void> {
+  await tx.update(profiles).set({ status: 'banned', banReason: reason, banUntil: null }).where(eq(profiles.id, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function dashboardFigures(db: Db) {
+  const { rows } = await db.execute<{
+    total_users: number; active_posts: number; pending_review: number; avg_reply_hours: string | null;
+  }>(sql`
+    SELECT (SELECT count(*)::int FROM profiles) AS total_users,
+           (SELECT count(*)::int FROM posts WHERE status IN ('open', 'solved')) AS active_posts,
+           (SELECT count(*)::int FROM posts WHERE status = 'pending') AS pending_review,
+           (SELECT round(avg(gap)::numeric, 1) FROM (
+              SELECT extract(epoch FROM r.created_at - p.created_at) / 3600 AS gap
+              FROM replies r JOIN posts p ON p.id = r.post_id
+              ORDER BY r.created_at DESC, r.id DESC LIMIT 100
+            ) latest WHERE gap > 0) AS avg_reply_hours`);
+  // Only positive gaps count (a reply cannot predate its post, but imported data might).
+  const row = rows[0]!;
+  return {
+    totalUsers: row.total_users,
+    activePosts: row.active_posts,
+    pendingReview: row.pending_review,
+    avgReplyHours: row.avg_reply_hours === null ? 0 : Number(row.avg_reply_hours),
+  };
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { MSG, denySchema, type AdminStats, type PostStatus, type PostSummary } from '@fenestra/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { MemberRow } from '../account/profile-repo.js';
+import { parse } from '../account/service.js';
+import { insertNotifications } from '../notifications/repo.js';
+import { viewerFrom, type PostsService } from '../posts/service.js';
+import * as repo from './repo.js';
+
+export interface ModerationResult { id: string; status: PostStatus; authorBanned: boolean; message: string }
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+export function moderationService(deps: { db: Db; posts: PostsService }) {
+  const { db, posts } = deps;
+
+  /** The pending post, moved on; 404 when missing, 409 when someone already decided. */
+  async function takePending(tx: Tx, postId: string, to: Parameters<typeof repo.movePendingPost>[2], verb: string) {
+    const post = isUuid(postId) ? await repo.movePendingPost(tx, postId, to) : null;
+    if (post) return post;
+    const status = isUuid(postId) ? await repo.postStatusOf(tx, postId) : null;
+    if (!status) throw notFound(MSG.postNotFound);
+    throw conflict('NOT_PENDING', `Only pending posts can be ${verb}; this one is ${status}.`);
+  }
+
+  const actorOf = (actor: MemberRow) => ({ actorId: actor.id, actorUsername: actor.username });
+
+  return {
+    async stats(): Promise<AdminStats> {
+      return repo.dashboardFigures(db);
+    },
+
+    async pending(actor: MemberRow): Promise<{ posts: PostSummary[] }> {
+      return { posts: await posts.pendingQueue(viewerFrom(actor)) };
+    },
+
+    /** pending -> open; the author's public post count, their notification and the log change with it. */
+    async approve(actor: MemberRow, postId: string): Promise<ModerationResult> {
+      return db.transaction(async (tx) => {
+        const post = await takePending(tx, postId, { status: 'open', denialReason: null }, 'approved');
+        if (post.userId) {
+          await repo.addToPostCount(tx, post.userId, 1);
+          await insertNotifications(tx, [{
+            userId: post.userId, type: 'post_approved', message: `Your question "${post.title}" was approved`, postId: post.id,
+          }]);
+        }
+        await repo.writeLog(tx, { ...actorOf(actor), action: 'approve', targetType: 'post', targetId: post.id, targetLabel: post.title });
+        return { id: post.id, status: 'open', authorBanned: false, message: MSG.postApproved };
+      });
+    },
+
+    /** pending -> denied with a reason; optionally bans the author for good (never oneself, never an admin by a moderator). */
+    async deny(actor: MemberRow, postId: string, body: unknown): Promise<ModerationResult> {
+      // A missing reason reads 'Reason required' too, not the schema's type error.
+      const raw = (body ?? {}) as Record<string, unknown>;
+      const input = parse(denySchema, { ...raw, reason: typeof raw.reason === 'string' ? raw.reason : '' });
+      return db.transaction(async (tx) => {
+        const post = await takePending(tx, postId, { status: 'denied', denialReason: input.reason }, 'denied');
+        if (post.userId) {
+          await insertNotifications(tx, [{
+            userId: post.userId, type: 'post_denied', message: `Your question "${post.title}" was denied: ${input.reason}`, postId: post.id,
+          }]);
+        }
+        await repo.writeLog(tx, {
+          ...actorOf(actor), action: 'deny', targetType: 'post', targetId: post.id, targetLabel: post.title, reason: input.reason,
+        });
+        const author = input.banAuthor && post.userId ? await repo.memberForBan(tx, post.userId) : null;
+        if (author) {
+          if (author.id === actor.id) throw forbidden('You cannot ban yourself.');
+          if (author.role === 'admin' && actor.role !== 'admin') throw forbidden('A moderator cannot ban an admin.');
+          const reason = MSG.bannedForDeniedPost(input.reason);
+          await repo.banPermanently(tx, author.id, reason);
+          await repo.writeLog(tx, {
+            ...actorOf(actor), action: 'ban', targetType: 'user', targetId: author.id, targetLabel: author.username, reason,
+          });
+        }
+        return { id: post.id, status: 'denied', authorBanned: author !== null, message: MSG.postDenied };
+      });
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof moderationService>;

@@ -1,0 +1,286 @@
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  LIMITS, MSG, UNKNOWN_AUTHOR, createPostSchema, parseFilter, parseSort, parseTopic, previewOf, isStaffRole,
+  LIST_SCOPES, type Author, type ListScope, type PostDetail, type PostImage, type PostList, type PostSummary,
+  type PostVideo, type Sort, type ToggleResult, type Topic,
+} from '@fenestra/shared';
+import type { Db } from '../../db/client.js';
+import { bookmarks, posts } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import type { MemberRow } from '../account/profile-repo.js';
+import { activeBan, parse } from '../account/service.js';
+import { claimUploads } from '../uploads/repo.js';
+import { insertNotifications, staffIdsExcept } from '../notifications/repo.js';
+import * as repo from './repo.js';
+import { renderPostPage } from './page-meta.js';
+import { decodeCursor, encodeCursor, type CursorKeys } from './cursor.js';
+
+/** Who is looking: a signed-in, unbanned member, or null for a visitor. */
+export interface Viewer { id: string; isStaff: boolean }
+
+/** A member already checked by requireMember or requireStaff. */
+export const viewerFrom = (member: MemberRow): Viewer => ({ id: member.id, isStaff: isStaffRole(member.role) });
+
+export interface ListQuery { scope: ListScope; filter: unknown; topic: unknown; sort: unknown; cursor: unknown }
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** Tags as written, trimmed, without repeats that differ only in case (the first spelling wins). */
+export function uniqueTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  return tags.map((t) => t.trim()).filter((t) => {
+    const key = t.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// Each list order: its ORDER BY, the keyset condition after a cursor, and the cursor of a row.
+type OrderName = Sort | 'oldest' | 'bookmarks';
+interface Order {
+  by: SQL[];
+  after(k: CursorKeys): SQL;
+  keys(row: repo.PostRow): Omit<CursorKeys, 'o'>;
+}
+// Spelled as the indexes are (drizzle-kit writes DESC NULLS LAST); the columns are NOT NULL, only the planner cares.
+const newestFirst = (column: SQLWrapper) => sql`${column} desc nulls last`;
+const oldestFirst = (column: SQLWrapper) => sql`${column} asc nulls first`;
+const at = (k: CursorKeys) => sql`${k.c}::timestamptz`;
+const uuid = (k: CursorKeys) => sql`${k.i}::uuid`;
+
+const ORDERS: Record<Exclude<OrderName, 'bookmarks'>, Order> = {
+  recent: {
+    by: [newestFirst(posts.createdAt), newestFirst(posts.id)],
+    after: (k) => sql`(${posts.createdAt}, ${posts.id}) < (${at(k)}, ${uuid(k)})`,
+    keys: (r) => ({ c: r.createdKey, i: r.id }),
+  },
+  votes: {
+    by: [newestFirst(posts.voteCount), newestFirst(posts.createdAt), newestFirst(posts.id)],
+    after: (k) => sql`(${posts.voteCount}, ${posts.createdAt}, ${posts.id}) < (${k.v ?? 0}::int, ${at(k)}, ${uuid(k)})`,
+    keys: (r) => ({ v: r.voteCount, c: r.createdKey, i: r.id }),
+  },
+  popular: {
+    by: [newestFirst(posts.voteCount), newestFirst(posts.bookmarkCount), newestFirst(posts.replyCount), newestFirst(posts.createdAt), newestFirst(posts.id)],
+    after: (k) => sql`(${posts.voteCount}, ${posts.bookmarkCount}, ${posts.replyCount}, ${posts.createdAt}, ${posts.id})
+      < (${k.v ?? 0}::int, ${k.b ?? 0}::int, ${k.r ?? 0}::int, ${at(k)}, ${uuid(k)})`,
+    keys: (r) => ({ v: r.voteCount, b: r.bookmarkCount, r: r.replyCount, c: r.createdKey, i: r.id }),
+  },
+  // Open before solved, newest first within each: one descending key (is it open?, time, id) on its own index.
+  unsolved: {
+    by: [sql`(${posts.status} = 'open') desc`, sql`${posts.createdAt} desc`, sql`${posts.id} desc`],
+    after: (k) => sql`((${posts.status} = 'open'), ${posts.createdAt}, ${posts.id}) < (${k.s !== 'solved'}::boolean, ${at(k)}, ${uuid(k)})`,
+    keys: (r) => ({ s: r.status === 'solved' ? 'solved' : 'open', c: r.createdKey, i: r.id }),
+  },
+  oldest: {
+    by: [oldestFirst(posts.createdAt), oldestFirst(posts.id)],
+    after: (k) => sql`(${posts.createdAt}, ${posts.id}) > (${at(k)}, ${uuid(k)})`,
+    keys: (r) => ({ c: r.createdKey, i: r.id }),
+  },
+};
+
+const authorOf = (row: repo.PostRow): Author =>
+  row.authorId && row.authorUsername
+    ? { id: row.authorId, username: row.authorUsername, avatarUrl: row.authorAvatarUrl }
+    : UNKNOWN_AUTHOR;
+
+const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number]): PostImage => ({
+  id: img.id,
+  url: img.imageUrl,
+  alt: img.altText ?? `Image ${img.displayOrder + 1}`,
+  displayOrder: img.displayOrder,
+  detection: {
+    object: img.detectedObject,
+    category: img.detectedCategory,
+    material: img.detectedMaterial,
+    finish: img.detectedFinish,
+    confidence: img.detectionConfidence,
+    keyFeatures: img.keyFeatures ?? [],
+    userConfirmedObject: img.userConfirmedObject,
+  },
+});
+
+const videoOf = (v: repo.VideoRow): PostVideo => ({
+  url: v.videoUrl,
+  thumbnailUrl: v.thumbnailUrl,
+  durationSeconds: v.durationSeconds,
+  fileSizeBytes: v.fileSizeBytes,
+  mimeType: v.mimeType,
+});
+
+function groupBy<T extends { postId: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.postId);
+    if (list) list.push(row);
+    else map.set(row.postId, [row]);
+  }
+  return map;
+}
+
+export function postsService(deps: { db: Db; publicUrl: string }) {
+  const { db, publicUrl } = deps;
+
+  /** The output whitelist for a page of posts: the rows plus their batched attachments. */
+  async function summaries(rows: repo.SummaryRow[], viewer: Viewer | null): Promise<PostSummary[]> {
+    const found = await repo.loadAttachments(db, rows.map((r) => r.id), viewer?.id ?? null);
+    const tags = groupBy(found.tags);
+    const images = groupBy(found.images);
+    const videos = new Map(found.videos.map((v) => [v.postId, v]));
+    return rows.map((row) => {
+      const video = videos.get(row.id);
+      return {
+        id: row.id,
+        topic: row.topic,
+        title: row.title,
+        preview: previewOf(row.description),
+        status: row.status,
+        denialReason: row.denialReason,
+        createdAt: row.createdAt.toISOString(),
+        author: authorOf(row),
+        tags: (tags.get(row.id) ?? []).map((t) => t.tag),
+        images: (images.get(row.id) ?? []).map(imageOf),
+        video: video ? videoOf(video) : null,
+        replyCount: row.replyCount,
+        voteCount: row.voteCount,
+        bookmarkCount: row.bookmarkCount,
+        liked: found.liked.has(row.id),
+        bookmarked: found.bookmarked.has(row.id),
+      };
+    });
+  }
+
+  async function page(where: SQL | undefined, orderName: Exclude<OrderName, 'bookmarks'>, rawCursor: unknown, viewer: Viewer | null): Promise<PostList> {
+    const order = ORDERS[orderName];
+    const cursor = decodeCursor(rawCursor, orderName);
+    const [rows, total] = await Promise.all([
+      repo.selectPosts(db, cursor ? and(where, order.after(cursor)) : where, order.by, LIMITS.pageSize + 1),
+      repo.countPosts(db, where),
+    ]);
+    const more = rows.length > LIMITS.pageSize;
+    const shown = more ? rows.slice(0, LIMITS.pageSize) : rows;
+    const last = shown[shown.length - 1];
+    return {
+      posts: await summaries(shown, viewer),
+      nextCursor: more && last ? encodeCursor({ o: orderName, ...order.keys(last) }) : null,
+      total,
+    };
+  }
+
+  const topicIs = (topic: Topic | null) => (topic ? eq(posts.topic, topic) : undefined);
+
+  function publicWhere(filterRaw: unknown, topic: Topic | null): SQL | undefined {
+    const filter = parseFilter(filterRaw);
+    const status = filter === 'solved' ? eq(posts.status, 'solved') : filter === 'unsolved' ? eq(posts.status, 'open') : repo.isPublicStatus;
+    return and(status, topicIs(topic));
+  }
+
+  const canSee = (row: { status: string; userId: string | null }, viewer: Viewer | null) =>
+    repo.PUBLIC_STATUSES.includes(row.status as never) || (viewer !== null && (viewer.isStaff || viewer.id === row.userId));
+
+  async function toggle(kind: 'like' | 'bookmark', member: MemberRow, postId: string): Promise<ToggleResult> {
+    if (!isUuid(postId)) throw notFound(MSG.postNotFound);
+    return db.transaction(async (tx) => {
+      const status = await repo.lockPostStatus(tx, postId);
+      if (!status || !repo.PUBLIC_STATUSES.includes(status)) throw notFound(MSG.postNotFound);
+      return kind === 'like' ? repo.toggleVote(tx, postId, member.id) : repo.toggleBookmark(tx, postId, member.id);
+    });
+  }
+
+  return {
+    summaries,
+
+    /** A signed-in member who is not banned; banned members read as visitors. */
+    async viewerOf(member: MemberRow | null): Promise<Viewer | null> {
+      if (!member || (await activeBan(db, member))) return null;
+      return viewerFrom(member);
+    },
+
+    parseListQuery(query: Record<string, unknown>): ListQuery {
+      const scope = (LIST_SCOPES as readonly unknown[]).includes(query.scope) ? (query.scope as ListScope) : 'public';
+      return { scope, filter: query.filter, topic: query.topic, sort: query.sort, cursor: query.cursor };
+    },
+
+    async createPost(member: MemberRow, body: unknown): Promise<{ id: string; status: 'pending' }> {
+      const input = parse(createPostSchema, body);
+      const tags = uniqueTags(input.tags);
+      return db.transaction(async (tx) => {
+        const id = await repo.insertPost(tx, { userId: member.id, topic: input.topic, title: input.title, description: input.description });
+        await repo.insertTags(tx, id, tags);
+        await repo.insertImages(tx, id, await claimUploads(tx, member.id, input.imageUploadIds, 'image'));
+        if (input.videoUploadId) {
+          const [video] = await claimUploads(tx, member.id, [input.videoUploadId], 'video');
+          await repo.insertVideo(tx, id, video!);
+        }
+        const staff = await staffIdsExcept(tx, member.id);
+        await insertNotifications(tx, staff.map((userId) => ({
+          userId, type: 'post_pending_review' as const, message: `New question awaiting review: "${input.title}"`, postId: id,
+        })));
+        return { id, status: 'pending' as const };
+      });
+    },
+
+    /** The lists behind /, /my-posts, /resources/videos and /admin/unsolved; the route checks who may ask. */
+    async listPosts(viewer: Viewer | null, query: ListQuery): Promise<PostList> {
+      const topic = parseTopic(query.topic);
+      switch (query.scope) {
+        case 'mine':
+          return page(and(eq(posts.userId, viewer!.id), topicIs(topic)), 'recent', query.cursor, viewer);
+        case 'unsolved-queue':
+          return page(and(eq(posts.status, 'open'), topicIs(topic)), 'oldest', query.cursor, viewer);
+        case 'videos':
+          return page(and(publicWhere(query.filter, topic), repo.hasVideo), parseSort(query.sort), query.cursor, viewer);
+        default:
+          return page(publicWhere(query.filter, topic), parseSort(query.sort), query.cursor, viewer);
+      }
+    },
+
+    /** The member's bookmarks they may still see, newest bookmark first. */
+    async listBookmarks(viewer: Viewer, rawCursor: unknown): Promise<PostList> {
+      const cursor = decodeCursor(rawCursor, 'bookmarks');
+      const visible = viewer.isStaff ? undefined : or(repo.isPublicStatus, eq(posts.userId, viewer.id));
+      const after = cursor ? sql`(${bookmarks.createdAt}, ${bookmarks.id}) < (${at(cursor)}, ${uuid(cursor)})` : undefined;
+      const [rows, total] = await Promise.all([
+        repo.selectBookmarked(db, viewer.id, and(visible, after), LIMITS.pageSize + 1),
+        repo.countBookmarked(db, viewer.id, visible),
+      ]);
+      const more = rows.length > LIMITS.pageSize;
+      const shown = more ? rows.slice(0, LIMITS.pageSize) : rows;
+      const last = shown[shown.length - 1];
+      return {
+        posts: await summaries(shown, viewer),
+        nextCursor: more && last ? encodeCursor({ o: 'bookmarks', c: last.bookmarkKey, i: last.bookmarkId }) : null,
+        total,
+      };
+    },
+
+    /** The review queue, oldest first. */
+    async pendingQueue(viewer: Viewer): Promise<PostSummary[]> {
+      const rows = await repo.selectPosts(db, eq(posts.status, 'pending'), ORDERS.oldest.by, 200);
+      return summaries(rows, viewer);
+    },
+
+    /** One post; pending and denied ones only for their author and staff, else 'Post not found'. */
+    async getPost(viewer: Viewer | null, id: string): Promise<PostDetail> {
+      const row = isUuid(id) ? await repo.findPost(db, id) : null;
+      if (!row || !canSee(row, viewer)) throw notFound(MSG.postNotFound);
+      const [summary] = await summaries([row], viewer);
+      const { preview: _preview, ...rest } = summary!;
+      return { ...rest, description: row.description, canModerate: viewer?.isStaff ?? false };
+    },
+
+    toggleLike: (member: MemberRow, postId: string) => toggle('like', member, postId),
+    toggleBookmark: (member: MemberRow, postId: string) => toggle('bookmark', member, postId),
+
+    /** The app shell with a public post's meta tags, for shared links; null keeps the plain shell. */
+    async postPageHtml(indexHtml: string, id: string, path: string): Promise<string | null> {
+      const row = isUuid(id) ? await repo.findPost(db, id) : null;
+      if (!row || !repo.PUBLIC_STATUSES.includes(row.status)) return null;
+      const meta = { title: row.title, description: row.description, imageUrl: await repo.firstImageUrl(db, id) };
+      return renderPostPage(indexHtml, meta, { publicUrl, path });
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof postsService>;
