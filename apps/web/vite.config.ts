@@ -40,6 +40,8 @@ export default defineConfig({
           });
         },
       },
+      // Uploaded photos and videos are served by the API too.
+      '/media': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
   build: {

@@ -1,7 +1,15 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { PageHeading } from '../../components/ui/page-heading';
+import { AskForm } from '../../features/ask/components/ask-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function AskRoute() {
   useDocumentTitle('Ask a Question');
-  return <ComingSoon title="Ask a Question" line="The question form is coming soon." />;
+  return (
+    <section className="mx-auto max-w-3xl">
+      <PageHeading title="Ask a Question">
+        Describe the part and add clear photos: the community will help you identify it and find a replacement.
+      </PageHeading>
+      <AskForm />
+    </section>
+  );
 }

@@ -1,7 +1,14 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { PageHeading } from '../../components/ui/page-heading';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { BookmarkList } from '../../features/posts/components/bookmark-list';
 
+/** The member's saved posts, newest bookmark first. */
 export function BookmarksRoute() {
   useDocumentTitle('Bookmarks');
-  return <ComingSoon title="Bookmarks" line="Your saved posts are coming soon." />;
+  return (
+    <section>
+      <PageHeading title="Bookmarks" />
+      <BookmarkList />
+    </section>
+  );
 }

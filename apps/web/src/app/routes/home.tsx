@@ -1,22 +1,45 @@
 import { useSearchParams } from 'react-router';
-import { TOPICS, TOPIC_LABELS, type Topic } from '@fenestra/shared';
+import { parseFilter, parseSort, parseTopic } from '@fenestra/shared';
 import { PageHeading } from '../../components/ui/page-heading';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { DiscussionCount } from '../../features/posts/components/discussion-count';
+import { DiscussionList } from '../../features/posts/components/discussion-list';
+import { ListFilters, type ListSelection } from '../../features/posts/components/list-filters';
 
-/** Which posts the list will show: filter solved/unsolved (anything else all), and a known topic. */
-function describeSelection(filter: string | null, topic: string | null): string {
-  const status = filter === 'solved' ? 'Solved posts' : filter === 'unsolved' ? 'Unsolved posts' : 'All posts';
-  const known = (TOPICS as readonly string[]).includes(topic ?? '') ? TOPIC_LABELS[topic as Topic] : null;
-  return known ? `${status} in ${known}` : status;
-}
-
+/** The dropdowns and the sidebar's links both drive the list through the URL: ?topic=&filter=&sort=. */
 export function HomeRoute() {
   useDocumentTitle();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const selection: ListSelection = {
+    topic: parseTopic(params.get('topic')),
+    filter: parseFilter(params.get('filter')),
+    sort: parseSort(params.get('sort')),
+  };
+
+  function select(next: ListSelection) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        const set = (key: string, value: string | null, fallback: string | null) =>
+          value && value !== fallback ? updated.set(key, value) : updated.delete(key);
+        set('topic', next.topic, null);
+        set('filter', next.filter, 'all');
+        set('sort', next.sort, 'recent');
+        return updated;
+      },
+      { replace: true },
+    );
+  }
+
   return (
     <section>
-      <PageHeading title="Community Discussions">{describeSelection(params.get('filter'), params.get('topic'))}</PageHeading>
-      <p className="rounded-lg border border-dashed border-border-strong bg-surface p-6 text-muted">Questions are coming soon.</p>
+      <PageHeading title="Community Discussions">
+        <DiscussionCount {...selection} />
+      </PageHeading>
+      <div className="mb-6">
+        <ListFilters {...selection} onChange={select} />
+      </div>
+      <DiscussionList {...selection} />
     </section>
   );
 }

@@ -1,7 +1,25 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useParams } from 'react-router';
+import { PostDetailPage } from '../../features/post-detail/components/post-detail-page';
+import type { PostDetailSlots } from '../../features/post-detail/components/post-detail-view';
+import { AuthorAvatar } from '../../features/posts/components/author-avatar';
+import { BookmarkButton } from '../../features/posts/components/bookmark-button';
+import { LikeButton } from '../../features/posts/components/like-button';
+import { StatusBadge } from '../../features/posts/components/status-badge';
+
+// The post page draws the author, status and toggles with the posts feature's components.
+const slots: PostDetailSlots = {
+  renderAuthorAvatar: (author) => <AuthorAvatar author={author} size="lg" />,
+  renderStatusBadge: (status) => <StatusBadge status={status} />,
+  renderActions: (post) => (
+    <>
+      <BookmarkButton postId={post.id} bookmarked={post.bookmarked} variant="labelled" />
+      <LikeButton postId={post.id} liked={post.liked} count={post.voteCount} size="md" />
+    </>
+  ),
+};
 
 export function PostRoute() {
-  useDocumentTitle('Question');
-  return <ComingSoon title="Question" line="Question pages are coming soon." />;
+  const { id = '' } = useParams();
+  // A new id is a new page: fresh viewer and scroll state.
+  return <PostDetailPage key={id} postId={id} slots={slots} />;
 }

@@ -1,7 +1,14 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { PageHeading } from '../../components/ui/page-heading';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { DiscussionList } from '../../features/posts/components/discussion-list';
 
+/** Public questions that come with a video. */
 export function VideosRoute() {
   useDocumentTitle('Video Guides');
-  return <ComingSoon title="Video Guides" line="Questions with video walkthroughs are coming soon." />;
+  return (
+    <section>
+      <PageHeading title="Video Guides" />
+      <DiscussionList scope="videos" label="Posts with video" />
+    </section>
+  );
 }

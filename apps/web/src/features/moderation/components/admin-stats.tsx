@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { Clock, FileText, Hourglass, Users } from 'lucide-react';
+import type { AdminStats as AdminStatsData } from '@fenestra/shared';
+import { useAdminStats } from '../api/get-admin-stats';
+import { formatReplyHours } from '../utils/format-reply-hours';
+import { StatCard } from './stat-card';
+
+const count = (stats: AdminStatsData | undefined, key: 'totalUsers' | 'activePosts' | 'pendingReview') =>
+  stats ? stats[key].toLocaleString('en') : null;
+
+/** Total Users, Active Posts, Pending Review, Avg. Reply Time. A failure is only logged (SPEC section 8). */
+export function AdminStats() {
+  const { data: stats, error } = useAdminStats();
+
+  useEffect(() => {
+    if (error) console.warn('Failed to load admin stats', error);
+  }, [error]);
+
+  return (
+    <section aria-label="Statistics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <StatCard label="Total Users" value={count(stats, 'totalUsers')} icon={Users} />
+      <StatCard label="Active Posts" value={count(stats, 'activePosts')} icon={FileText} />
+      <StatCard label="Pending Review" value={count(stats, 'pendingReview')} icon={Hourglass} />
+      <StatCard label="Avg. Reply Time" value={stats ? formatReplyHours(stats.avgReplyHours) : null} icon={Clock} />
+    </section>
+  );
+}

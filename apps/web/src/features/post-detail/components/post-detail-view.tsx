@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MessageSquare } from 'lucide-react';
+import { TOPIC_LABELS, type Author, type PostDetail, type PostStatus } from '@fenestra/shared';
+import { paths } from '../../../config/paths';
+import { mediaItemsOf } from '../utils/media-items';
+import { MediaGallery } from './media-gallery';
+import { PostAuthor } from './post-author';
+import { PostStatusBanner } from './post-status-banner';
+import { ShareButton } from './share-button';
+
+/** What the composing route draws with other features' components (this feature imports none). */
+export interface PostDetailSlots {
+  renderAuthorAvatar?: (author: Author) => ReactNode;
+  renderStatusBadge?: (status: PostStatus) => ReactNode;
+  /** Buttons before Share: bookmark and like. */
+  renderActions?: (post: PostDetail) => ReactNode;
+}
+
+/** A question in full: banner, author, status, title, description (as text), topic, tags, media, actions. */
+export function PostDetailView({ post, slots = {} }: { post: PostDetail; slots?: PostDetailSlots }) {
+  const media = mediaItemsOf(post);
+  return (
+    <div className="space-y-4">
+      <PostStatusBanner post={post} />
+      <article className="space-y-5 rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-6">
+        <header className="space-y-4">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <PostAuthor author={post.author} createdAt={post.createdAt} avatar={slots.renderAuthorAvatar?.(post.author)} />
+            {slots.renderStatusBadge?.(post.status)}
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-fg sm:text-3xl">{post.title}</h1>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <Link
+              to={paths.homeTopic(post.topic)}
+              aria-label={`Topic: ${TOPIC_LABELS[post.topic]}`}
+              className="inline-flex items-center rounded-full bg-accent px-2.5 py-0.5 font-medium text-accent-fg hover:underline"
+            >
+              {TOPIC_LABELS[post.topic]}
+            </Link>
+            {post.tags.length > 0 && (
+              <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+                {post.tags.map((tag) => (
+                  <li key={tag} className="rounded-full border border-border bg-surface-muted px-2.5 py-0.5 text-muted">
+                    #{tag}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </header>
+
+        {/* Rendered as text, never as HTML; line breaks kept as written. */}
+        <div className="leading-relaxed break-words whitespace-pre-wrap text-fg">{post.description}</div>
+
+        <MediaGallery items={media} />
+
+        <footer className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
+          {slots.renderActions?.(post)}
+          <ShareButton postId={post.id} />
+          <p className="ml-auto inline-flex items-center gap-1.5 text-sm text-muted">
+            <MessageSquare className="size-4" aria-hidden />
+            {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
+          </p>
+        </footer>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { PRESET_AVATARS, type Author } from '@fenestra/shared';
+import { cn } from '../../../lib/cn';
+
+const SIZES = {
+  sm: { box: 'size-6', text: 'text-xs', emoji: 'text-sm', px: 24 },
+  md: { box: 'size-8', text: 'text-sm', emoji: 'text-base', px: 32 },
+  lg: { box: 'size-10', text: 'text-base', emoji: 'text-xl', px: 40 },
+} as const;
+
+interface AuthorAvatarProps {
+  author: Pick<Author, 'id' | 'username' | 'avatarUrl'>;
+  size?: keyof typeof SIZES;
+  className?: string;
+}
+
+/**
+ * An uploaded picture, a preset emoji, or the username's initial; a deleted author ('unknown') shows '?'.
+ * Decorative: the username is always written next to it.
+ */
+export function AuthorAvatar({ author, size = 'md', className }: AuthorAvatarProps) {
+  const { box, text, emoji, px } = SIZES[size];
+  const base = cn('inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-accent-fg', box, className);
+  const avatar = author.avatarUrl;
+  if (avatar && (PRESET_AVATARS as readonly string[]).includes(avatar)) {
+    return (
+      <span className={cn(base, emoji)} aria-hidden>
+        {avatar}
+      </span>
+    );
+  }
+  if (avatar && /^(https?:\/\/|\/)/.test(avatar)) {
+    return <img src={avatar} alt="" width={px} height={px} loading="lazy" className={cn(base, 'object-cover')} />;
+  }
+  const unknown = author.id === null;
+  return (
+    <span className={cn(base, text, 'font-semibold uppercase', unknown && 'bg-surface-muted text-muted')} aria-hidden>
+      {unknown ? '?' : author.username.charAt(0) || '?'}
+    </span>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { PostList } from '@fenestra/shared';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { PostCard } from './post-card';
+import { PostCardSkeleton } from './post-card-skeleton';
+
+interface PostFeedProps {
+  query: UseInfiniteQueryResult<InfiniteData<PostList>>;
+  emptyMessage: string;
+  /** Toasted once per failure, and shown beside a Retry button. */
+  failedMessage: string;
+  /** The list's accessible name. */
+  label: string;
+}
+
+/** Cards of a paginated list, with its loading, empty and error states and 'Load More Discussions'. */
+export function PostFeed({ query, emptyMessage, failedMessage, label }: PostFeedProps) {
+  const { data, isPending, isError, errorUpdatedAt, hasNextPage, isFetchingNextPage, fetchNextPage, refetch, isRefetching } = query;
+
+  useEffect(() => {
+    if (isError) toast.error(failedMessage, { id: `feed-error-${label}` });
+  }, [isError, errorUpdatedAt, failedMessage, label]);
+
+  if (isPending && !isError) {
+    return (
+      <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="space-y-4">
+        <PostCardSkeleton />
+        <PostCardSkeleton />
+        <PostCardSkeleton />
+      </div>
+    );
+  }
+
+  const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+  const retry = (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-surface p-6 text-center">
+      <p className="text-fg">{failedMessage}</p>
+      <Button variant="secondary" onClick={() => (hasNextPage && posts.length > 0 ? fetchNextPage() : refetch())} disabled={isRefetching}>
+        {isRefetching ? 'Loading...' : 'Retry'}
+      </Button>
+    </div>
+  );
+
+  if (posts.length === 0) {
+    if (isError) return retry;
+    return <p className="rounded-lg border border-dashed border-border-strong bg-surface p-10 text-center text-muted">{emptyMessage}</p>;
+  }
+
+  return (
+    <div>
+      <ul className="space-y-4" aria-label={label}>
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+      {isError && !isFetchingNextPage ? (
+        <div className="mt-6">{retry}</div>
+      ) : (
+        hasNextPage && (
+          <div className="mt-6 flex justify-center">
+            <Button variant="secondary" size="lg" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? 'Loading...' : 'Load More Discussions'}
+            </Button>
+          </div>
+        )
+      )}
+    </div>
+  );
+}
