@@ -11,7 +11,6 @@ describe('routes', () => {
     ['/resources/best-practices', 'Best Practices: photographing hardware'],
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms & Conditions'],
-    ['/post/42', 'Question'],
     ['/user/casey', '@casey'],
     ['/search?q=sash', 'Search'],
   ])('%s shows its page', async (path, heading) => {

@@ -81,7 +81,7 @@ describe('post page', () => {
   it("toasts 'Failed to load post' when the server fails", async () => {
     renderApp('/post/p1', { handlers: { 'GET /api/posts/p1': { status: 500, body: { message: 'Internal Server Error' } } } });
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: /Messages/ })).getByText('Failed to load post')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: /Messages/ })).findByText('Failed to load post')).toBeInTheDocument();
   });
 
   it('tells the author a pending question is waiting for review', async () => {
