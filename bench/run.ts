@@ -39,6 +39,13 @@ async function main() {
       { name: 'GET /api/me (visitor)', path: '/api/me' },
       { name: 'GET /api/me (member)', path: '/api/me', headers: { cookie: volume.cookie } },
       { name: 'GET / (app shell)', path: '/' },
+      { name: 'GET /api/posts (recent)', path: '/api/posts' },
+      { name: 'GET /api/posts (popular, doors)', path: '/api/posts?sort=popular&topic=doors' },
+      { name: 'GET /api/posts (unsolved first)', path: '/api/posts?sort=unsolved' },
+      { name: 'GET /api/posts (page 50)', path: `/api/posts?cursor=${encodeURIComponent(volume.deepCursor)}` },
+      { name: 'GET /api/posts (member)', path: '/api/posts', headers: { cookie: volume.cookie } },
+      { name: 'GET /api/posts/:id', path: `/api/posts/${volume.postId}` },
+      { name: 'GET /post/:id (HTML + meta)', path: `/post/${volume.postId}` },
     ];
     const rows: string[][] = [];
     for (const target of targets) {

@@ -33,5 +33,12 @@ export async function seedVolume(app: FastifyInstance) {
     payload: { email: 'bench-real@example.com', password: 'Bench-password1' },
   });
   const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-  return { members: MEMBERS, posts: POSTS, replies: POSTS * REPLIES_PER_POST, cookie };
+  // A cursor 50 pages deep, walked the way a client would, to show keyset paging costs what page 1 costs.
+  let cursor: string | null = null;
+  for (let page = 0; page < 50; page++) {
+    const list: { json(): { nextCursor: string | null } } = await app.inject({ method: 'GET', url: `/api/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}` });
+    cursor = list.json().nextCursor;
+  }
+  const first = (await app.inject({ method: 'GET', url: '/api/posts' })).json().posts[0];
+  return { members: MEMBERS, posts: POSTS, replies: POSTS * REPLIES_PER_POST, cookie, deepCursor: cursor ?? '', postId: first.id as string };
 }
