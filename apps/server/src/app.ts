@@ -24,6 +24,8 @@ import { postsService } from './modules/posts/service.js';
 import { postRoutes } from './modules/posts/routes.js';
 import { moderationService } from './modules/moderation/service.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
+import { membersService } from './modules/members/service.js';
+import { memberRoutes } from './modules/members/routes.js';
 
 export interface AppServices {
   config: Config;
@@ -95,6 +97,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const posts = postsService({ db: database.db, publicUrl: config.publicUrl });
   await app.register(postRoutes, { config, posts });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
+  await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
 
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });

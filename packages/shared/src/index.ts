@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './auth.js';
 export * from './session.js';
 export * from './posts.js';
+export * from './members.js';

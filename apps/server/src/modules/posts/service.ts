@@ -236,6 +236,11 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
       }
     },
 
+    /** A member's public posts (open and solved), newest first: a profile's Posts tab. */
+    async listMemberPosts(viewer: Viewer | null, userId: string, rawCursor: unknown): Promise<PostList> {
+      return page(and(eq(posts.userId, userId), repo.isPublicStatus), 'recent', rawCursor, viewer);
+    },
+
     /** The member's bookmarks they may still see, newest bookmark first. */
     async listBookmarks(viewer: Viewer, rawCursor: unknown): Promise<PostList> {
       const cursor = decodeCursor(rawCursor, 'bookmarks');

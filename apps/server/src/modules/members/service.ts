@@ -1,0 +1,208 @@
+import {
+  LIMITS, MSG, avatarUpdateSchema, deleteAccountSchema, emailPreferencesSchema, isImageAvatar,
+  profileUpdateSchema, readEmailPreferences, replyPreviewOf, type AvatarResult, type EmailPreferences, type MemberProfile,
+  type MemberReplyList, type PostList, type ProfileUpdateResult, type Settings,
+} from '@fenestra/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
+import { BUCKETS, parsePublicUrl, type Bucket, type Storage } from '../../adapters/storage/storage.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { MemberRow } from '../account/profile-repo.js';
+import { isUniqueViolation } from '../account/profile-repo.js';
+import { parse } from '../account/service.js';
+import { viewerFrom, type PostsService, type Viewer } from '../posts/service.js';
+import { decodeCursor, encodeCursor } from '../posts/cursor.js';
+import { claimUploads } from '../uploads/repo.js';
+import * as repo from './repo.js';
+
+const USERNAME_INDEX = 'profiles_username_lower_idx';
+/** Anything that cannot be a username is simply not found (no query needed). */
+const USERNAME_SHAPE = /^[A-Za-z0-9_-]{1,60}$/;
+
+export function membersService(deps: { db: Db; storage: Storage; posts: PostsService; log: FastifyBaseLogger }) {
+  const { db, storage, posts, log } = deps;
+
+  /** Removes stored files after the transaction that forgot them committed; a failure only leaves an orphan file. */
+  async function removeFiles(files: repo.StoredFileRow[]): Promise<void> {
+    const byBucket = new Map<Bucket, string[]>();
+    for (const f of files) {
+      if (!BUCKETS.includes(f.bucket as Bucket)) continue;
+      byBucket.set(f.bucket as Bucket, [...(byBucket.get(f.bucket as Bucket) ?? []), f.path]);
+    }
+    const results = await Promise.allSettled([...byBucket].map(([bucket, paths]) => storage.remove(bucket, paths)));
+    for (const r of results) if (r.status === 'rejected') log.warn({ err: r.reason }, 'could not remove a stored file');
+  }
+
+  /** Forgets the member's uploaded avatar behind a URL (rows now, in the caller's transaction); returns the files to remove. */
+  async function forgetUploadedAvatar(tx: Tx, userId: string, url: string | null) {
+    if (!isImageAvatar(url)) return [];
+    const files = await repo.deleteAvatarUploads(tx, userId, url);
+    if (files.length) return files;
+    // An avatar set without an uploads row (seeded data): its file, if it is the member's own in the avatars bucket.
+    const parsed = parsePublicUrl(url);
+    return parsed && parsed.bucket === 'avatars' && parsed.path.startsWith(`${userId}/`) ? [parsed] : [];
+  }
+
+  async function profileOrThrow(username: string) {
+    const profile = USERNAME_SHAPE.test(username) ? await repo.findProfileByUsername(db, username) : null;
+    if (!profile) throw notFound(MSG.userNotFound);
+    return profile;
+  }
+
+  return {
+    async settings(member: MemberRow): Promise<Settings> {
+      const row = await repo.findSettings(db, member.id);
+      if (!row) throw notFound(MSG.userNotFound);
+      return {
+        username: row.username,
+        bio: row.bio,
+        avatarUrl: row.avatarUrl,
+        email: row.email,
+        emailPreferences: readEmailPreferences(row.emailPreferences),
+        hasPassword: member.hasPassword,
+      };
+    },
+
+    /** Username and bio; the unique index decides who gets a name (a pre-check only gives the answer sooner). */
+    async updateProfile(member: MemberRow, body: unknown): Promise<ProfileUpdateResult> {
+      const input = parse(profileUpdateSchema, body);
+      const values: { username?: string; bio?: string } = {};
+      if (input.username !== undefined) values.username = input.username;
+      if (input.bio !== undefined) values.bio = input.bio;
+      if (values.username !== undefined && (await repo.usernameHeldByOther(db, member.id, values.username))) {
+        throw conflict('USERNAME_TAKEN', MSG.usernameTaken, 'username');
+      }
+      try {
+        return await db.transaction(async (tx) => {
+          if (Object.keys(values).length === 0) {
+            const current = await repo.findSettings(tx, member.id);
+            return { username: current!.username, bio: current!.bio };
+          }
+          return repo.updateProfile(tx, member.id, values);
+        });
+      } catch (e) {
+        if (isUniqueViolation(e, USERNAME_INDEX)) throw conflict('USERNAME_TAKEN', MSG.usernameTaken, 'username');
+        throw e;
+      }
+    },
+
+    /** A preset emoji or the member's own new avatar upload, applied at once; an uploaded one it replaces is removed. */
+    async setAvatar(member: MemberRow, body: unknown): Promise<AvatarResult> {
+      const input = parse(avatarUpdateSchema, body);
+      const { avatarUrl, oldFiles } = await db.transaction(async (tx) => {
+        const current = await repo.lockAvatar(tx, member.id);
+        if (!current) throw notFound(MSG.userNotFound);
+        let next: string;
+        if (input.kind === 'preset') {
+          next = input.emoji;
+        } else {
+          const [upload] = await claimUploads(tx, member.id, [input.uploadId], 'avatar');
+          next = upload!.publicUrl;
+        }
+        const files = current.avatarUrl === next ? [] : await forgetUploadedAvatar(tx, member.id, current.avatarUrl);
+        await repo.setAvatar(tx, member.id, next);
+        return { avatarUrl: next, oldFiles: files };
+      });
+      await removeFiles(oldFiles);
+      return { avatarUrl };
+    },
+
+    /** Back to no avatar; an uploaded one is removed. */
+    async removeAvatar(member: MemberRow): Promise<AvatarResult> {
+      const oldFiles = await db.transaction(async (tx) => {
+        const current = await repo.lockAvatar(tx, member.id);
+        if (!current) throw notFound(MSG.userNotFound);
+        const files = await forgetUploadedAvatar(tx, member.id, current.avatarUrl);
+        await repo.setAvatar(tx, member.id, null);
+        return files;
+      });
+      await removeFiles(oldFiles);
+      return { avatarUrl: null };
+    },
+
+    async setEmailPreferences(member: MemberRow, body: unknown): Promise<EmailPreferences> {
+      const prefs = parse(emailPreferencesSchema, body);
+      await repo.saveEmailPreferences(db, member.id, prefs);
+      return prefs;
+    },
+
+    /**
+     * Deletes the member at once (DESIGN.md 'deleting a user'): counters first, then the user with everything that
+     * cascades, in one transaction; their posts and replies stay without an author. Files go after commit.
+     */
+    async deleteAccount(member: MemberRow, body: unknown): Promise<void> {
+      parse(deleteAccountSchema, body);
+      const files = await db.transaction(async (tx) => {
+        if (member.role === 'admin') {
+          const admins = await repo.lockAdmins(tx);
+          if (admins.filter((id) => id !== member.id).length === 0) throw conflict('LAST_ADMIN', MSG.lastAdminDelete);
+        }
+        if (!(await repo.lockUser(tx, member.id))) throw notFound(MSG.userNotFound);
+        await repo.removeVotesAndBookmarks(tx, member.id);
+        const current = await repo.lockAvatar(tx, member.id);
+        const avatarFiles = await forgetUploadedAvatar(tx, member.id, current?.avatarUrl ?? null);
+        const uploadFiles = await repo.deletePrivateUploads(tx, member.id);
+        await repo.writeDeletionLog(tx, member.id, member.username);
+        await repo.deleteUser(tx, member.id);
+        return [...avatarFiles, ...uploadFiles];
+      });
+      await removeFiles(files);
+    },
+
+    /** A public profile; status and ban reason only for staff viewers. */
+    async profile(username: string, member: MemberRow | null, viewer: Viewer | null): Promise<MemberProfile> {
+      const profile = await profileOrThrow(username);
+      const counts = await repo.replyCounts(db, profile.id);
+      const staff = viewer?.isStaff ?? false;
+      return {
+        id: profile.id,
+        username: profile.username,
+        bio: profile.bio,
+        avatarUrl: profile.avatarUrl,
+        role: profile.role,
+        status: staff ? profile.status : null,
+        banReason: staff ? profile.banReason : null,
+        joinedAt: profile.createdAt.toISOString(),
+        postCount: profile.postCount,
+        replyCount: counts.replyCount,
+        helpfulCount: counts.helpfulCount,
+        isSelf: member?.id === profile.id,
+      };
+    },
+
+    async memberPosts(username: string, viewer: Viewer | null, cursor: unknown): Promise<PostList> {
+      const profile = await profileOrThrow(username);
+      return posts.listMemberPosts(viewer, profile.id, cursor);
+    },
+
+    /** Replies on public posts only, newest first, 20 a page. */
+    async memberReplies(username: string, rawCursor: unknown): Promise<MemberReplyList> {
+      const profile = await profileOrThrow(username);
+      const cursor = decodeCursor(rawCursor, 'replies');
+      const rows = await repo.selectReplies(db, profile.id, cursor, LIMITS.pageSize + 1);
+      const more = rows.length > LIMITS.pageSize;
+      const shown = more ? rows.slice(0, LIMITS.pageSize) : rows;
+      const last = shown[shown.length - 1];
+      return {
+        replies: shown.map((r) => ({
+          id: r.id,
+          postId: r.postId,
+          postTitle: r.postTitle,
+          preview: replyPreviewOf(r.content),
+          createdAt: r.createdAt.toISOString(),
+          isPinned: r.isPinned,
+        })),
+        nextCursor: more && last ? encodeCursor({ o: 'replies', c: last.createdKey, i: last.id }) : null,
+      };
+    },
+
+    /** Only on one's own profile: the same list as GET /api/bookmarks. */
+    async memberBookmarks(username: string, member: MemberRow, cursor: unknown): Promise<PostList> {
+      const profile = await profileOrThrow(username);
+      if (profile.id !== member.id) throw forbidden(MSG.bookmarksOwnOnly);
+      return posts.listBookmarks(viewerFrom(member), cursor);
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof membersService>;
