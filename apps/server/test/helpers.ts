@@ -80,3 +80,16 @@ export async function signUpMember(app: FastifyInstance, over: { email?: string;
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return { cookie: cookieFrom(res), me: res.json().me as { id: string; username: string; email: string }, ...body };
 }
+
+export type MultipartPart = [field: string, value: string] | [field: string, value: Buffer, filename: string];
+
+/** A multipart body and its content type, made by the platform's own FormData. */
+export async function multipart(parts: MultipartPart[]) {
+  const form = new FormData();
+  for (const [field, value, filename] of parts) {
+    if (typeof value === 'string') form.append(field, value);
+    else form.append(field, new Blob([new Uint8Array(value)]), filename);
+  }
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+}

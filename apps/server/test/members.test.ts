@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import {
   DEFAULT_EMAIL_PREFERENCES, MSG, type MemberProfile, type MemberReplyList, type PostList, type Settings, type UploadedFile,
 } from '@fenestra/shared';
-import { createTestApp, signUpMember, ORIGIN, type TestApp } from './helpers.js';
+import { createTestApp, signUpMember, ORIGIN, type TestApp, multipart } from './helpers.js';
 import { ask, askBody, get, insertPost, makeStaff, post, sqlQuery } from './post-fixtures.js';
 import { setCookiesOf } from './cookie-jar.js';
 
@@ -17,16 +17,6 @@ const send = (t: TestApp, method: 'PATCH' | 'PUT' | 'DELETE', url: string, cooki
 const errorOf = (res: { statusCode: number; json(): { message: string; field?: string } }) =>
   ({ status: res.statusCode, message: res.json().message, field: res.json().field });
 
-/** A multipart body made by the platform's own FormData (as in uploads.test.ts). */
-async function multipart(parts: Array<[string, string] | [string, Buffer, string]>) {
-  const form = new FormData();
-  for (const [field, value, filename] of parts) {
-    if (typeof value === 'string') form.append(field, value);
-    else form.append(field, new Blob([new Uint8Array(value)]), filename);
-  }
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
-}
 const png = (color = '#3a6ea5') => sharp({ create: { width: 900, height: 600, channels: 3, background: color } }).png().toBuffer();
 
 async function uploadAvatar(t: TestApp, cookie: string, data: Buffer, name = 'me.png') {

@@ -4,24 +4,12 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { MSG, type UploadedFile } from '@fenestra/shared';
-import { createTestApp, signUpMember, ORIGIN, type TestApp } from './helpers.js';
+import { createTestApp, signUpMember, ORIGIN, type TestApp, multipart, type MultipartPart } from './helpers.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 const MB = 1024 * 1024;
 
-type Part = [field: string, value: string] | [field: string, value: Buffer, filename: string];
-
-/** A multipart body and its content type, made by the platform's own FormData. */
-async function multipart(parts: Part[]) {
-  const form = new FormData();
-  for (const [field, value, filename] of parts) {
-    if (typeof value === 'string') form.append(field, value);
-    else form.append(field, new Blob([new Uint8Array(value)]), filename);
-  }
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
-}
 
 // Test images, made here with sharp (and one PNG by hand).
 const png = (width = 64, height = 48) =>
@@ -94,16 +82,16 @@ describe('uploads', () => {
   });
   afterAll(async () => { await t.close(); });
 
-  const send = async (url: string, cookie: string | null, parts: Part[]) => {
+  const send = async (url: string, cookie: string | null, parts: MultipartPart[]) => {
     const body = await multipart(parts);
     return t.app.inject({
       method: 'POST', url, payload: body.payload,
       headers: { origin: ORIGIN, 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
     });
   };
-  const images = (cookie: string | null, files: Array<[Buffer, string]>, extra: Part[] = []) =>
-    send('/api/uploads/images', cookie, [...extra, ...files.map(([data, name]): Part => ['files', data, name])]);
-  const video = (cookie: string | null, parts: Part[]) => send('/api/uploads/video', cookie, parts);
+  const images = (cookie: string | null, files: Array<[Buffer, string]>, extra: MultipartPart[] = []) =>
+    send('/api/uploads/images', cookie, [...extra, ...files.map(([data, name]): MultipartPart => ['files', data, name])]);
+  const video = (cookie: string | null, parts: MultipartPart[]) => send('/api/uploads/video', cookie, parts);
 
   const storedFile = (bucket: string, filePath: string) => path.join(t.config.dataDir, 'uploads', bucket, filePath);
   const filesOf = (bucket: string, userId: string) => {
