@@ -1,15 +1,22 @@
 import imageCompression from 'browser-image-compression';
 import { LIMITS } from '@fenestra/shared';
-import { mediaTypeOf } from './media-checks';
+
+export interface CompressImageOptions {
+  /** Longest side in pixels: 1920 for post photos (the default), 512 for avatars (SPEC 9). */
+  maxPixels?: number;
+}
+
+// Some systems leave `type` empty: the extension tells a PNG apart; the server sniffs bytes anyway.
+const isPng = (file: File) => file.type === 'image/png' || (!file.type && file.name.toLowerCase().endsWith('.png'));
 
 /**
- * Compresses a photo before upload (SPEC 9): longest side 1920 px, quality 0.85, PNG stays PNG and
- * everything else becomes JPEG. Throws when the browser cannot decode it (the caller uploads the original).
+ * Compresses a photo before upload (SPEC 9): quality 0.85, PNG stays PNG and everything else becomes
+ * JPEG. Throws when the browser cannot decode it (the caller uploads the original).
  */
-export async function compressImage(file: File): Promise<File> {
-  const fileType = mediaTypeOf(file) === 'image/png' ? 'image/png' : 'image/jpeg';
+export async function compressImage(file: File, { maxPixels = LIMITS.compression.maxPixels }: CompressImageOptions = {}): Promise<File> {
+  const fileType = isPng(file) ? 'image/png' : 'image/jpeg';
   const compressed = await imageCompression(file, {
-    maxWidthOrHeight: LIMITS.compression.maxPixels,
+    maxWidthOrHeight: maxPixels,
     initialQuality: LIMITS.compression.quality,
     fileType,
     // The library's worker imports its script from a CDN, which our CSP (script-src 'self') refuses and

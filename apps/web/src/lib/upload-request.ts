@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@fenestra/shared';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 export interface UploadOptions {
   /** Bytes of the request body sent so far, and its total size. */

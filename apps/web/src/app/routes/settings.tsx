@@ -1,7 +1,8 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { SettingsPage } from '../../features/members/components/settings-page';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
+/** Account settings (member-only: the router's guard sends visitors to /auth). */
 export function SettingsRoute() {
   useDocumentTitle('Account Settings');
-  return <ComingSoon title="Account Settings" line="Profile, password and email settings are coming soon." />;
+  return <SettingsPage />;
 }

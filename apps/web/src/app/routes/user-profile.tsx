@@ -1,9 +1,13 @@
 import { useParams } from 'react-router';
-import { ComingSoon } from '../../features/pages/components/coming-soon';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { MemberProfilePage } from '../../features/members/components/member-profile-page';
+import type { PostListRenderer } from '../../features/members/lib/post-list-renderer';
+import { PostFeed } from '../../features/posts/components/post-feed';
+
+// The profile's Posts and Bookmarks tabs draw their cards with the posts feature's feed.
+const renderPostList: PostListRenderer = (query, texts) => <PostFeed query={query} {...texts} />;
 
 export function UserProfileRoute() {
   const { username = '' } = useParams();
-  useDocumentTitle(`@${username}`);
-  return <ComingSoon title={`@${username}`} line="Member profiles are coming soon." />;
+  // A new username is a new page: fresh tabs.
+  return <MemberProfilePage key={username} username={username} renderPostList={renderPostList} />;
 }

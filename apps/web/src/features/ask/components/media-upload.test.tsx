@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadedFile } from '@fenestra/shared';
 import { member, renderApp, type Handlers } from '../../../test/render-app';
-import { compressImage } from '../lib/compress-image';
+import { compressImage } from '../../../lib/compress-image';
 import { captureVideoThumbnail, readVideoDuration } from '../lib/video-probe';
 import { FakeXhr, installFakeXhr } from '../testing/fake-xhr';
 
 // jsdom decodes neither images nor video: our own wrappers around canvas and <video> are replaced.
-vi.mock('../lib/compress-image', () => ({ compressImage: vi.fn() }));
+vi.mock('../../../lib/compress-image', () => ({ compressImage: vi.fn() }));
 vi.mock('../lib/video-probe', () => ({ readVideoDuration: vi.fn(), captureVideoThumbnail: vi.fn() }));
 
 const MB = 1024 * 1024;

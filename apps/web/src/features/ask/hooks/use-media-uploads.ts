@@ -7,9 +7,9 @@ import { meQueryKey } from '../../../lib/session';
 import { useDeleteUpload } from '../api/delete-upload';
 import { useUploadImages } from '../api/upload-images';
 import { useUploadVideo } from '../api/upload-video';
-import { compressImage } from '../lib/compress-image';
+import { compressImage } from '../../../lib/compress-image';
 import { batchProgress, checkImages, checkVideoDuration, checkVideos, savedPercent, splitMedia, unreadableVideoError } from '../lib/media-checks';
-import { isAbortError } from '../lib/upload-request';
+import { isAbortError } from '../../../lib/upload-request';
 import { captureVideoThumbnail, readVideoDuration } from '../lib/video-probe';
 
 export interface UploadedVideo {

@@ -1,0 +1,23 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { MemberReplyList } from '@fenestra/shared';
+import { api } from '../../../lib/api-client';
+import { memberApiPath } from './get-member-profile';
+
+/** GET /api/users/:username/replies: their replies on public posts, newest first, with the post's title. */
+export function getMemberReplies(username: string, cursor: string | null, signal?: AbortSignal) {
+  const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
+  return api<MemberReplyList>(`${memberApiPath(username)}/replies${query}`, { signal });
+}
+
+export function memberRepliesQueryOptions(username: string) {
+  return infiniteQueryOptions({
+    queryKey: ['members', username.toLowerCase(), 'replies'] as const,
+    queryFn: ({ pageParam, signal }) => getMemberReplies(username, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+export function useMemberReplies(username: string) {
+  return useInfiniteQuery(memberRepliesQueryOptions(username));
+}
