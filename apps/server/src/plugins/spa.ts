@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 // Serves the built web app: hashed assets cached for a year, index.html never cached, client routes fall back to it.
@@ -14,8 +14,14 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
   if (!existsSync(indexFile)) {
     app.log.warn(`No built web app in ${opts.webDist}: run "npm run build" (npm start does it for you)`);
   }
-  let indexHtml: string | null = null;
-  const readIndex = () => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null);
+  // Re-read when a new build replaces it, so a rebuild never serves links to assets that are gone.
+  let cached: { html: string; mtimeMs: number } | null = null;
+  const readIndex = () => {
+    if (!existsSync(indexFile)) return null;
+    const { mtimeMs } = statSync(indexFile);
+    if (cached?.mtimeMs !== mtimeMs) cached = { html: readFileSync(indexFile, 'utf8'), mtimeMs };
+    return cached.html;
+  };
 
   if (existsSync(opts.webDist)) await app.register(fastifyStatic, {
     root: opts.webDist,

@@ -2,26 +2,15 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { MSG } from '@fenestra/shared';
 import { RequireMember } from '../features/auth/components/require-member';
 import { RequireStaff } from '../features/auth/components/require-staff';
-import { AdminAnalyticsRoute } from './routes/admin-analytics';
-import { AdminDashboardRoute } from './routes/admin-dashboard';
-import { AdminUnsolvedRoute } from './routes/admin-unsolved';
-import { AdminUsersRoute } from './routes/admin-users';
-import { AskRoute } from './routes/ask';
-import { AuthRoute } from './routes/auth';
-import { BestPracticesRoute } from './routes/best-practices';
-import { BookmarksRoute } from './routes/bookmarks';
 import { HomeRoute } from './routes/home';
-import { MyPostsRoute } from './routes/my-posts';
 import { NotFoundRoute } from './routes/not-found';
-import { PostRoute } from './routes/post';
-import { PrivacyRoute } from './routes/privacy';
 import { RootRoute } from './routes/root';
 import { RouteErrorRoute } from './routes/route-error';
-import { SearchRoute } from './routes/search';
-import { SettingsRoute } from './routes/settings';
-import { TermsRoute } from './routes/terms';
-import { UserProfileRoute } from './routes/user-profile';
-import { VideosRoute } from './routes/videos';
+
+// Pages other than the home list load on first visit, so a phone downloads only what it shows.
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return async () => ({ Component: (await load())[name] as React.ComponentType });
+}
 
 /** Every route of SPEC section 2. Exported for tests, which mount them in a memory router. */
 export const routes: RouteObject[] = [
@@ -35,35 +24,35 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorRoute />,
         children: [
           { index: true, element: <HomeRoute /> },
-          { path: 'auth', element: <AuthRoute /> },
-          { path: 'search', element: <SearchRoute /> },
-          { path: 'post/:id', element: <PostRoute /> },
-          { path: 'user/:username', element: <UserProfileRoute /> },
-          { path: 'resources/videos', element: <VideosRoute /> },
-          { path: 'resources/best-practices', element: <BestPracticesRoute /> },
-          { path: 'privacy', element: <PrivacyRoute /> },
-          { path: 'terms', element: <TermsRoute /> },
+          { path: 'auth', lazy: page(() => import('./routes/auth'), 'AuthRoute') },
+          { path: 'search', lazy: page(() => import('./routes/search'), 'SearchRoute') },
+          { path: 'post/:id', lazy: page(() => import('./routes/post'), 'PostRoute') },
+          { path: 'user/:username', lazy: page(() => import('./routes/user-profile'), 'UserProfileRoute') },
+          { path: 'resources/videos', lazy: page(() => import('./routes/videos'), 'VideosRoute') },
+          { path: 'resources/best-practices', lazy: page(() => import('./routes/best-practices'), 'BestPracticesRoute') },
+          { path: 'privacy', lazy: page(() => import('./routes/privacy'), 'PrivacyRoute') },
+          { path: 'terms', lazy: page(() => import('./routes/terms'), 'TermsRoute') },
           {
             element: <RequireMember visitorMessage={MSG.signInToAsk} />,
-            children: [{ path: 'ask', element: <AskRoute /> }],
+            children: [{ path: 'ask', lazy: page(() => import('./routes/ask'), 'AskRoute') }],
           },
           {
             element: <RequireMember />,
             children: [
-              { path: 'my-posts', element: <MyPostsRoute /> },
-              { path: 'bookmarks', element: <BookmarksRoute /> },
-              { path: 'settings', element: <SettingsRoute /> },
+              { path: 'my-posts', lazy: page(() => import('./routes/my-posts'), 'MyPostsRoute') },
+              { path: 'bookmarks', lazy: page(() => import('./routes/bookmarks'), 'BookmarksRoute') },
+              { path: 'settings', lazy: page(() => import('./routes/settings'), 'SettingsRoute') },
             ],
           },
           {
             path: 'admin',
             element: <RequireStaff />,
             children: [
-              { index: true, element: <AdminDashboardRoute /> },
-              { path: 'moderation', element: <AdminDashboardRoute /> },
-              { path: 'analytics', element: <AdminAnalyticsRoute /> },
-              { path: 'unsolved', element: <AdminUnsolvedRoute /> },
-              { path: 'users', element: <AdminUsersRoute /> },
+              { index: true, lazy: page(() => import('./routes/admin-dashboard'), 'AdminDashboardRoute') },
+              { path: 'moderation', lazy: page(() => import('./routes/admin-dashboard'), 'AdminDashboardRoute') },
+              { path: 'analytics', lazy: page(() => import('./routes/admin-analytics'), 'AdminAnalyticsRoute') },
+              { path: 'unsolved', lazy: page(() => import('./routes/admin-unsolved'), 'AdminUnsolvedRoute') },
+              { path: 'users', lazy: page(() => import('./routes/admin-users'), 'AdminUsersRoute') },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Me, PublicConfig } from '@fenestra/shared';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
+import { eagerRoutes as routes } from './eager-routes';
 import { createQueryClient } from '../lib/query-client';
 
 export const member: Me = {
