@@ -11,7 +11,8 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <QueryClientProvider client={client}>
       {children}
       {/* 'Messages', not sonner's default 'Notifications': that name belongs to the header's bell. */}
-      <Toaster theme={theme} position="bottom-right" closeButton containerAriaLabel="Messages" />
+      {/* Top right, below the sticky header: never over a form's buttons at the foot of the page. */}
+      <Toaster theme={theme} position="top-right" offset={{ top: 72, right: 16 }} mobileOffset={{ top: 112 }} closeButton containerAriaLabel="Messages" />
     </QueryClientProvider>
   );
 }

@@ -56,7 +56,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const form = useForm<SettingsFormInput, unknown, SettingsFormValues>({
     resolver: zodResolver(settingsFormSchema),
     defaultValues: formValuesOf(settings),
-    mode: 'onTouched',
+    // Validate on submit, then as the member types: a blur never moves the form under the pointer mid-click.
+    mode: 'onSubmit',
   });
   const { errors, isSubmitting } = form.formState;
   const bioId = useId();

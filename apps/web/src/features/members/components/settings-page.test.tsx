@@ -181,6 +181,25 @@ describe('settings: password', () => {
     expect(field('New password')).toHaveValue('Sturdy-Hinge9');
   });
 
+  it('saves the password on a retry after a wrong current password', async () => {
+    let attempts = 0;
+    const app = await openSettings({
+      'POST /api/account/change-password': () => (++attempts === 1
+        ? { status: 400, body: { error: 'WRONG_PASSWORD', message: MSG.failedPasswordCheck } }
+        : { body: {} }),
+    });
+    await app.user.type(field('Current password'), 'Not-Mine1');
+    await app.user.type(field('New password'), 'Sturdy-Hinge9');
+    await app.user.type(field('Confirm new password'), 'Sturdy-Hinge9');
+    await app.user.click(save());
+    await waitFor(() => expect(field('Current password')).toHaveAccessibleDescription(MSG.failedPasswordCheck));
+    await app.user.clear(field('Current password'));
+    await app.user.type(field('Current password'), 'Old-Password1');
+    await app.user.click(save());
+    expect(await screen.findByText(MSG.passwordUpdated)).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
   it("toasts 'Password updated!' and clears the fields", async () => {
     const app = await openSettings({ 'POST /api/account/change-password': { body: {} } });
     await app.user.type(field('Current password'), 'Old-Password1');

@@ -1,0 +1,130 @@
+import { test, expect, type Page } from '@playwright/test';
+import { MSG, LIMITS } from '@fenestra/shared';
+import { createMember, PASSWORD } from './support/members';
+import { insertPublicPosts } from './support/posts';
+import { phonePhotos } from './support/media';
+import { expectNoAxeViolations } from './support/axe';
+
+const settingsForm = (page: Page) => page.getByRole('form', { name: 'Account settings' });
+const save = (page: Page) => settingsForm(page).getByRole('button', { name: 'Save Changes' });
+
+test('avatar by emoji and by upload shows in the header and on the profile', async ({ page, context }) => {
+  const member = await createMember(context.request);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Use 🔧 as avatar' }).click();
+  await expect(page.getByText(MSG.avatarUpdated)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText('🔧');
+  await expectNoAxeViolations(page);
+
+  const { png } = await phonePhotos();
+  await page.locator('input[type="file"]').setInputFiles(png);
+  await expect(page.getByText(MSG.avatarUpdated).last()).toBeVisible();
+  const headerImage = page.getByRole('button', { name: 'User menu' }).locator('img');
+  await expect(headerImage).toHaveAttribute('src', /^\/media\/avatars\//);
+
+  await page.goto(`/user/${member.username}`);
+  await expect(page.getByRole('heading', { name: `@${member.username}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').locator('img[src^="/media/avatars/"]').first()).toBeVisible();
+});
+
+test('username and bio messages, a taken username, preferences survive a reload', async ({ page, context, request }) => {
+  const other = await createMember(request, { username: `taken-${Date.now() % 100000}` });
+  await createMember(context.request);
+  await page.goto('/settings');
+  const username = settingsForm(page).getByLabel('Username');
+  const cases: Array<[string, string]> = [
+    ['ab', MSG.usernameMin], ['a'.repeat(31), MSG.usernameMax], ['no spaces!', MSG.usernameChars],
+  ];
+  for (const [value, message] of cases) {
+    await username.fill(value);
+    await save(page).click();
+    await expect(settingsForm(page).getByText(message)).toBeVisible();
+  }
+  await username.fill(other.username.toUpperCase());
+  await save(page).click();
+  await expect(settingsForm(page).getByText(MSG.usernameTaken)).toBeVisible();
+
+  await username.fill(`fresh-${Date.now() % 100000}`);
+  await settingsForm(page).getByLabel('Bio').fill('x'.repeat(LIMITS.bio.max + 1));
+  await save(page).click();
+  await expect(settingsForm(page).getByText(MSG.bioMax)).toBeVisible();
+  await settingsForm(page).getByLabel('Bio').fill('I fix old sash windows.');
+  await settingsForm(page).getByLabel('My question denied').check();
+  await settingsForm(page).getByLabel('Mentions').uncheck();
+  await save(page).click();
+  await expect(page.getByText(MSG.settingsSaved)).toBeVisible();
+
+  await page.reload();
+  await expect(settingsForm(page).getByLabel('My question denied')).toBeChecked();
+  await expect(settingsForm(page).getByLabel('Mentions')).not.toBeChecked();
+  await expect(settingsForm(page).getByLabel('Bio')).toHaveValue('I fix old sash windows.');
+  await expectNoAxeViolations(page);
+});
+
+test('password change: each failure, then success, then sign in with the new password', async ({ page, context }) => {
+  const member = await createMember(context.request);
+  await page.goto('/settings');
+  const form = settingsForm(page);
+  await form.getByLabel('New password', { exact: true }).fill('Another-pass9');
+  await form.getByLabel('Confirm new password').fill('Another-pass9');
+  await save(page).click();
+  await expect(form.getByText(MSG.currentPasswordRequired)).toBeVisible();
+
+  await form.getByLabel('Current password').fill(PASSWORD);
+  await form.getByLabel('Confirm new password').fill('Different-pass9');
+  await save(page).click();
+  await expect(form.getByText(MSG.passwordsDontMatch)).toBeVisible();
+
+  await form.getByLabel('Current password').fill('Not-my-password1');
+  await form.getByLabel('Confirm new password').fill('Another-pass9');
+  await save(page).click();
+  await expect(page.getByText('Failed to update password. Please check your current password.').first()).toBeVisible();
+
+  await form.getByLabel('Current password').fill(PASSWORD);
+  await save(page).click();
+  await expect(page.getByText(MSG.passwordUpdated).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  const signIn = page.getByRole('form', { name: 'Sign In' });
+  await signIn.getByLabel('Email').fill(member.email);
+  await signIn.getByLabel('Password').fill('Another-pass9');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(MSG.welcomeBack)).toBeVisible();
+});
+
+test('profile tabs for oneself, for another member and for a visitor; User not found', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const me = await createMember(ownerContext.request);
+  await insertPublicPosts({ authorId: me.id, count: 2, topic: 'doors', label: `Profile${Date.now()}` });
+
+  await owner.goto(`/user/${me.username}`);
+  const tabs = owner.getByRole('tablist', { name: 'Profile sections' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Posts', 'Replies', 'Bookmarks']);
+  await expect(owner.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
+  await expect(owner.getByRole('article')).toHaveCount(2);
+  await expectNoAxeViolations(owner);
+
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await createMember(otherContext.request);
+  await other.goto(`/user/${me.username}`);
+  await expect(other.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab')).toHaveText(['Posts', 'Replies']);
+  await expect(other.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
+  await expect(other.getByText('Active', { exact: true })).toHaveCount(0);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/user/${me.username}`);
+  await expect(visitor.getByRole('tab')).toHaveText(['Posts', 'Replies']);
+  await visitor.goto('/user/nobody-by-this-name');
+  await expect(visitor.getByRole('heading', { name: MSG.userNotFound })).toBeVisible();
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await createMember(staffContext.request, { role: 'moderator' });
+  await staff.goto(`/user/${me.username}`);
+  await expect(staff.getByText('Active', { exact: true })).toBeVisible();
+  await Promise.all([ownerContext.close(), otherContext.close(), visitorContext.close(), staffContext.close()]);
+});
