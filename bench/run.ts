@@ -48,7 +48,9 @@ async function main() {
       { name: 'GET /post/:id (HTML + meta)', path: `/post/${volume.postId}` },
     ];
     const rows: string[][] = [];
-    for (const target of targets) {
+    // BENCH_ONLY=posts measures only the endpoints whose name contains it.
+    const only = process.env.BENCH_ONLY;
+    for (const target of targets.filter((t) => !only || t.name.includes(only))) {
       const result = await autocannon({
         url: base + target.path,
         method: target.method ?? 'GET',

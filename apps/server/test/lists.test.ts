@@ -207,3 +207,30 @@ describe('scopes, viewer flags and authors', () => {
     expect((await get(t, `/api/posts/${id}`)).json().author).toEqual({ id: null, username: 'unknown', avatarUrl: null });
   });
 });
+
+describe('the counts behind "{n} active discussions"', () => {
+  it('stay equal to the posts through inserts, status and topic changes and deletes', async () => {
+    const t = await createTestApp();
+    try {
+      const pool = t.app.services.database.pool;
+      const member = await signUpMember(t.app);
+      await pool.query(`INSERT INTO posts (user_id, topic, title, description, status)
+        SELECT $1, (ARRAY['windows','doors','screens']::topic[])[1 + g % 3], 'Counted question ' || g, repeat('d', 60),
+               (ARRAY['open','solved','pending','denied']::post_status[])[1 + g % 4]
+        FROM generate_series(1, 40) g`, [member.me.id]);
+      await pool.query(`UPDATE posts SET status = 'open' WHERE status = 'pending' AND title LIKE '%1'`);
+      await pool.query(`UPDATE posts SET topic = 'glazing' WHERE title LIKE '%2'`);
+      await pool.query(`DELETE FROM posts WHERE title LIKE '%3'`);
+      const drift = await pool.query(`
+        SELECT p.topic, p.status, p.n AS kept, count(x.id)::int AS actual
+        FROM post_counts p LEFT JOIN posts x ON x.topic = p.topic AND x.status = p.status
+        GROUP BY p.topic, p.status, p.n HAVING p.n <> count(x.id)`);
+      expect(drift.rows).toEqual([]);
+      const res = await t.app.inject({ method: 'GET', url: '/api/posts?topic=windows' });
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM posts WHERE topic = 'windows' AND status IN ('open', 'solved')`);
+      expect(res.json().total).toBe(rows[0].n);
+    } finally {
+      await t.close();
+    }
+  });
+});

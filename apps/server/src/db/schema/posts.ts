@@ -119,3 +119,11 @@ export const replyImages = pgTable('reply_images', {
   imageUrl: text('image_url').notNull(),
   displayOrder: integer('display_order').notNull(),
 }, (t) => [uniqueIndex('reply_images_reply_order_idx').on(t.replyId, t.displayOrder)]);
+
+// How many posts each topic has in each status, kept by a trigger on posts (migration 0004), so the
+// list's '{n} active discussions' is a lookup rather than a scan.
+export const postCounts = pgTable('post_counts', {
+  topic: topicEnum('topic').notNull(),
+  status: postStatusEnum('status').notNull(),
+  n: integer('n').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.topic, t.status] })]);

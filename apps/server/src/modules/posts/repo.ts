@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PostStatus, Topic } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { bookmarks, postImages, postTags, postVideos, postVotes, posts, profiles } from '../../db/schema/index.js';
+import { bookmarks, postCounts, postImages, postTags, postVideos, postVotes, posts, profiles } from '../../db/schema/index.js';
 import type { UploadRow } from '../uploads/repo.js';
 
 type Conn = Db | Tx;
@@ -82,6 +82,13 @@ export async function selectPosts(db: Conn, where: SQL | undefined, orderBy: SQL
     .where(where)
     .orderBy(...orderBy)
     .limit(limit) as Promise<SummaryRow[]>;
+}
+
+/** Posts in these statuses (and topic), from the counts a trigger keeps. */
+export async function countByStatus(db: Conn, statuses: PostStatus[], topic: Topic | null): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`coalesce(sum(${postCounts.n}), 0)::int` }).from(postCounts)
+    .where(and(inArray(postCounts.status, statuses), topic ? eq(postCounts.topic, topic) : undefined));
+  return row?.n ?? 0;
 }
 
 export async function countPosts(db: Conn, where: SQL | undefined): Promise<number> {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   LIMITS, MSG, UNKNOWN_AUTHOR, createPostSchema, parseFilter, parseSort, parseTopic, previewOf, isStaffRole,
   LIST_SCOPES, type Author, type ListScope, type PostDetail, type PostImage, type PostList, type PostSummary,
-  type PostVideo, type Sort, type ToggleResult, type Topic,
+  type PostVideo, type PostStatus, type Sort, type ToggleResult, type Topic,
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { bookmarks, posts } from '../../db/schema/index.js';
@@ -151,12 +151,15 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
     });
   }
 
-  async function page(where: SQL | undefined, orderName: Exclude<OrderName, 'bookmarks'>, rawCursor: unknown, viewer: Viewer | null): Promise<PostList> {
+  async function page(
+    where: SQL | undefined, orderName: Exclude<OrderName, 'bookmarks'>, rawCursor: unknown, viewer: Viewer | null,
+    countTotal: () => Promise<number> = () => repo.countPosts(db, where),
+  ): Promise<PostList> {
     const order = ORDERS[orderName];
     const cursor = decodeCursor(rawCursor, orderName);
     const [rows, total] = await Promise.all([
       repo.selectPosts(db, cursor ? and(where, order.after(cursor)) : where, order.by, LIMITS.pageSize + 1),
-      repo.countPosts(db, where),
+      countTotal(),
     ]);
     const more = rows.length > LIMITS.pageSize;
     const shown = more ? rows.slice(0, LIMITS.pageSize) : rows;
@@ -170,6 +173,12 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
 
   const topicIs = (topic: Topic | null) => (topic ? eq(posts.topic, topic) : undefined);
 
+  const publicStatuses = (filterRaw: unknown): PostStatus[] => {
+    const filter = parseFilter(filterRaw);
+    return filter === 'solved' ? ['solved'] : filter === 'unsolved' ? ['open'] : ['open', 'solved'];
+  };
+
+  // Literal statuses, not parameters: the planner matches them to the partial indexes of migration 0002.
   function publicWhere(filterRaw: unknown, topic: Topic | null): SQL | undefined {
     const filter = parseFilter(filterRaw);
     const status = filter === 'solved' ? eq(posts.status, 'solved') : filter === 'unsolved' ? eq(posts.status, 'open') : repo.isPublicStatus;
@@ -232,7 +241,9 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
         case 'videos':
           return page(and(publicWhere(query.filter, topic), repo.hasVideo), parseSort(query.sort), query.cursor, viewer);
         default:
-          return page(publicWhere(query.filter, topic), parseSort(query.sort), query.cursor, viewer);
+          // The home list's total comes from the trigger-kept counts: a lookup, not a scan.
+          return page(publicWhere(query.filter, topic), parseSort(query.sort), query.cursor, viewer,
+            () => repo.countByStatus(db, publicStatuses(query.filter), topic));
       }
     },
 
