@@ -117,7 +117,8 @@ export interface PostList {
 export interface ToggleResult { active: boolean; count: number }
 
 export function previewOf(text: string, max = LIMITS.descriptionPreview): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
+  // A cut that ends in a line break or space would put the ellipsis on a line of its own.
+  return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
 }
 
 /** Meta description for a post page: 157 characters + '...' (SPEC section 2 'Other'). */
