@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Pin } from 'lucide-react';
 import { MSG } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Loading } from '../../../components/ui/loading';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { paths } from '../../../config/paths';
@@ -64,17 +65,14 @@ export function MemberRepliesTab({ username, emptyMessage }: MemberRepliesTabPro
           </li>
         ))}
       </ul>
-      {isError && !isFetchingNextPage ? (
-        <div className="mt-6">{retry}</div>
-      ) : (
-        hasNextPage && (
-          <div className="mt-6 flex justify-center">
-            <Button variant="secondary" size="lg" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading...' : 'Load More Replies'}
-            </Button>
-          </div>
-        )
-      )}
+      <LoadMore
+        label="Load More Replies"
+        hasNextPage={Boolean(hasNextPage)}
+        isFetchingNextPage={isFetchingNextPage}
+        isError={isError}
+        fetchNextPage={fetchNextPage}
+        retry={retry}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { PostList } from '@fenestra/shared';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 
@@ -57,17 +58,14 @@ export function PostFeed({ query, emptyMessage, failedMessage, label }: PostFeed
           </li>
         ))}
       </ul>
-      {isError && !isFetchingNextPage ? (
-        <div className="mt-6">{retry}</div>
-      ) : (
-        hasNextPage && (
-          <div className="mt-6 flex justify-center">
-            <Button variant="secondary" size="lg" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading...' : 'Load More Discussions'}
-            </Button>
-          </div>
-        )
-      )}
+      <LoadMore
+        label="Load More Discussions"
+        hasNextPage={Boolean(hasNextPage)}
+        isFetchingNextPage={isFetchingNextPage}
+        isError={isError}
+        fetchNextPage={fetchNextPage}
+        retry={retry}
+      />
     </div>
   );
 }
