@@ -28,6 +28,7 @@ export const MSG = {
   passwordMax: 'Password must be less than 100 characters',
   passwordStrength: 'Password must contain an uppercase letter, a lowercase letter and a number',
   passwordRequired: 'Password is required',
+  passwordHint: 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
   currentPasswordRequired: 'Current password is required',
   passwordsDontMatch: "Passwords don't match",
   // Email

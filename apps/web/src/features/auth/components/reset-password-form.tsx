@@ -36,7 +36,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+        hint={MSG.passwordHint}
         error={errors.password?.message}
         {...form.register('password')}
       />

@@ -58,7 +58,7 @@ export function SignUpForm() {
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+        hint={MSG.passwordHint}
         error={errors.password?.message}
         {...form.register('password')}
       />

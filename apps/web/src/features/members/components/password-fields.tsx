@@ -1,3 +1,4 @@
+import { MSG } from '@fenestra/shared';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import type { SettingsFormInput } from '../lib/settings-form';
@@ -24,7 +25,7 @@ export function PasswordFields({ register, errors }: PasswordFieldsProps) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+        hint={MSG.passwordHint}
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />
