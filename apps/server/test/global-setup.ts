@@ -32,6 +32,7 @@ export default async function setup(project: TestProject) {
   const template = `fenestra_tpl_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
+  await dropLeftovers(admin);
   await admin.query(`CREATE DATABASE ${template}`);
   const templateUrl = withDatabase(serverUrl, template);
   const pool = new pg.Pool({ connectionString: templateUrl, max: 2 });
@@ -52,6 +53,17 @@ export default async function setup(project: TestProject) {
     await embedded?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+/** Databases left by an earlier run that was killed (its process is gone) would pile up on a shared server. */
+async function dropLeftovers(admin: pg.Client) {
+  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'fenestra\\_t%'`);
+  for (const { datname } of rows) {
+    const pid = Number(/^fenestra_t(?:pl|\d+)_(\d+)_/.exec(datname)?.[1]);
+    if (pid && !alive(pid)) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
+  }
 }
 
 export function withDatabase(url: string, database: string): string {

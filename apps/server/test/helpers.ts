@@ -14,7 +14,9 @@ let counter = 0;
 /** A fresh database cloned from the migrated template: fast, and isolated per test file or test. */
 export async function freshDatabase(): Promise<string> {
   const serverUrl = inject('testServerUrl');
-  const name = `fenestra_t${++counter}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  // Named after the run (the global set-up's pid, in the template's name), so its teardown drops them all.
+  const runPid = inject('templateDatabase').split('_')[2];
+  const name = `fenestra_t${++counter}_${runPid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
