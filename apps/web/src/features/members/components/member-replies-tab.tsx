@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Pin } from 'lucide-react';
 import { MSG } from '@fenestra/shared';
-import { Button } from '../../../components/ui/button';
 import { LoadMore } from '../../../components/ui/load-more';
+import { ListEmpty, ListRetry } from '../../../components/ui/list-states';
 import { Loading } from '../../../components/ui/loading';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { paths } from '../../../config/paths';
@@ -27,16 +27,11 @@ export function MemberRepliesTab({ username, emptyMessage }: MemberRepliesTabPro
   if (isPending && !isError) return <Loading />;
   const replies = data?.pages.flatMap((page) => page.replies) ?? [];
   const retry = (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-surface p-6 text-center">
-      <p className="text-fg">{MSG.failedLoadData}</p>
-      <Button variant="secondary" onClick={() => (replies.length > 0 ? fetchNextPage() : refetch())} disabled={isRefetching}>
-        {isRefetching ? 'Loading...' : 'Retry'}
-      </Button>
-    </div>
+    <ListRetry message={MSG.failedLoadData} onRetry={() => (replies.length > 0 ? fetchNextPage() : refetch())} busy={isRefetching} />
   );
   if (replies.length === 0) {
     if (isError) return retry;
-    return <p className="rounded-lg border border-dashed border-border-strong bg-surface p-10 text-center text-muted">{emptyMessage}</p>;
+    return <ListEmpty>{emptyMessage}</ListEmpty>;
   }
 
   return (

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { PostList } from '@fenestra/shared';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
 import { LoadMore } from '../../../components/ui/load-more';
+import { ListEmpty, ListRetry } from '../../../components/ui/list-states';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 
@@ -36,17 +36,12 @@ export function PostFeed({ query, emptyMessage, failedMessage, label }: PostFeed
 
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
   const retry = (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-surface p-6 text-center">
-      <p className="text-fg">{failedMessage}</p>
-      <Button variant="secondary" onClick={() => (hasNextPage && posts.length > 0 ? fetchNextPage() : refetch())} disabled={isRefetching}>
-        {isRefetching ? 'Loading...' : 'Retry'}
-      </Button>
-    </div>
+    <ListRetry message={failedMessage} onRetry={() => (hasNextPage && posts.length > 0 ? fetchNextPage() : refetch())} busy={isRefetching} />
   );
 
   if (posts.length === 0) {
     if (isError) return retry;
-    return <p className="rounded-lg border border-dashed border-border-strong bg-surface p-10 text-center text-muted">{emptyMessage}</p>;
+    return <ListEmpty>{emptyMessage}</ListEmpty>;
   }
 
   return (
