@@ -1,3 +1,5 @@
+import { LIMITS } from './limits.js';
+
 // Every user-facing text of SPEC sections 5 and 8 (and DESIGN.md's decisions), word for word.
 export const MSG = {
   // Ask form
@@ -17,6 +19,32 @@ export const MSG = {
   replyMin: 'Reply must be at least 10 characters',
   replyMax: 'Reply must be less than 5000 characters',
   replySignIn: 'You must be logged in to reply',
+  replyPosted: 'Reply posted!',
+  failedPostReply: 'Failed to post reply',
+  repliesDisabled: 'Further replies are disabled',
+  solvedCard: 'This question has been marked as solved',
+  postReply: 'Post Reply',
+  addReply: 'Add a Reply',
+  pinnedReply: 'Pinned Reply',
+  loadMoreReplies: 'Load more replies',
+  replyCount: (n: number) => (n === 1 ? '1 Reply' : `${n} Replies`),
+  // Insert-hyperlink dialog
+  linkText: 'Link Text',
+  linkUrl: 'URL',
+  invalidHttpUrl: 'Please enter a valid http or https URL',
+  // Notification bell
+  notifications: 'Notifications',
+  markAllRead: 'Mark all as read',
+  failedMarkRead: 'Failed to mark notifications as read',
+  noNotifications: 'No notifications yet',
+  badge: (unread: number) => (unread > LIMITS.badgeCap ? `${LIMITS.badgeCap}+` : String(unread)),
+  // One-click unsubscribe (GET shows the confirmation page, POST turns the preference off)
+  unsubscribeTitle: 'Unsubscribe',
+  unsubscribeConfirm: (what: string) => `Stop emails about ${what}?`,
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribed: (what: string) => `You will no longer get emails about ${what}. You can turn them back on in your settings.`,
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  failedEmailsLine: (n: number) => `${n} email${n === 1 ? '' : 's'} could not be delivered`,
   // Profile
   usernameMin: 'Username must be at least 3 characters',
   usernameMax: 'Username must be less than 30 characters',

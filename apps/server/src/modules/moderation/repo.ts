@@ -61,5 +61,6 @@ export async function dashboardFigures(db: Db) {
     activePosts: row.active_posts,
     pendingReview: row.pending_review,
     avgReplyHours: row.avg_reply_hours === null ? 0 : Number(row.avg_reply_hours),
+    failedEmails: 0,
   };
 }

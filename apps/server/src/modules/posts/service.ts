@@ -12,6 +12,7 @@ import type { MemberRow } from '../account/profile-repo.js';
 import { activeBan, parse } from '../account/service.js';
 import { claimUploads } from '../uploads/repo.js';
 import { insertNotifications, staffIdsExcept } from '../notifications/repo.js';
+import { resolveMentions } from '../mentions/repo.js';
 import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
 import { decodeCursor, encodeCursor, type CursorKeys } from './cursor.js';
@@ -283,7 +284,9 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
       if (!row || !canSee(row, viewer)) throw notFound(MSG.postNotFound);
       const [summary] = await summaries([row], viewer);
       const { preview: _preview, ...rest } = summary!;
-      return { ...rest, description: row.description, canModerate: viewer?.isStaff ?? false };
+      return {
+        ...rest, description: row.description, canModerate: viewer?.isStaff ?? false, mentions: await resolveMentions(db, row.description),
+      };
     },
 
     toggleLike: (member: MemberRow, postId: string) => toggle('like', member, postId),
