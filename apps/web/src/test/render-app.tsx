@@ -19,6 +19,7 @@ export const member: Me = {
 export const moderator: Me = { ...member, id: 'u2', username: 'mod_mia', role: 'moderator', isStaff: true };
 
 type Reply = { status?: number; body?: unknown };
+const noReplies: Reply = { body: { replies: [], nextCursor: null } };
 /** Answers keyed 'METHOD /path'; a function sees the request's JSON body. */
 export type Handlers = Record<string, Reply | ((body: unknown) => Reply)>;
 
@@ -33,11 +34,12 @@ export function renderApp(path: string, { me = null, config = {}, handlers = {} 
   const defaults: Handlers = {
     'GET /api/me': { body: { me } },
     'GET /api/config': { body: { googleEnabled: false, videoGuidesUrl: '/resources/videos', ...config } },
+    'GET /api/notifications': { body: { notifications: [], unreadCount: 0 } },
   };
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const handler = handlers[key] ?? defaults[key];
+    const handler = handlers[key] ?? defaults[key] ?? (/^GET \/api\/posts\/[^/]+\/replies$/.test(key) ? noReplies : undefined);
     if (!handler) throw new Error(`Unexpected request in test: ${key}`);
     const reply = typeof handler === 'function' ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined) : handler;
     const status = reply.status ?? 200;

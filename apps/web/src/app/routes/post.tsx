@@ -5,6 +5,12 @@ import { AuthorAvatar } from '../../features/posts/components/author-avatar';
 import { BookmarkButton } from '../../features/posts/components/bookmark-button';
 import { LikeButton } from '../../features/posts/components/like-button';
 import { StatusBadge } from '../../features/posts/components/status-badge';
+import { RepliesSection, type RepliesSlots } from '../../features/replies/components/replies-section';
+
+// Replies draw their authors like the post does; staff reply controls (pin, delete) go in renderReplyActions.
+const replySlots: RepliesSlots = {
+  renderAuthorAvatar: (author) => <AuthorAvatar author={author} size="md" />,
+};
 
 // The post page draws the author, status and toggles with the posts feature's components.
 const slots: PostDetailSlots = {
@@ -16,6 +22,7 @@ const slots: PostDetailSlots = {
       <LikeButton postId={post.id} liked={post.liked} count={post.voteCount} size="md" />
     </>
   ),
+  renderReplies: (post) => <RepliesSection post={post} slots={replySlots} />,
 };
 
 export function PostRoute() {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UploadedFile } from '@fenestra/shared';
+import type { ImageUploadPurpose, UploadedFile } from '@fenestra/shared';
 import { postMultipart, type UploadOptions } from '../upload-request';
 
 /** What the images are for: a question's photos or a reply's (the server applies each one's limits). */
-export type ImagePurpose = 'post' | 'reply';
+export type ImagePurpose = Extract<ImageUploadPurpose, 'post' | 'reply'>;
 
 export interface UploadImagesInput extends UploadOptions {
   files: File[];

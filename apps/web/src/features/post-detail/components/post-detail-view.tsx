@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MessageSquare } from 'lucide-react';
 import { TOPIC_LABELS, type Author, type PostDetail, type PostStatus } from '@fenestra/shared';
+import { AuthorByline } from '../../../components/author-byline';
+import { MemberText } from '../../../components/member-text';
 import { paths } from '../../../config/paths';
 import { mediaItemsOf } from '../utils/media-items';
 import { MediaGallery } from './media-gallery';
-import { PostAuthor } from './post-author';
 import { PostStatusBanner } from './post-status-banner';
 import { ShareButton } from './share-button';
 
@@ -15,6 +15,8 @@ export interface PostDetailSlots {
   renderStatusBadge?: (status: PostStatus) => ReactNode;
   /** Buttons before Share: bookmark and like. */
   renderActions?: (post: PostDetail) => ReactNode;
+  /** Under the question: its replies and the reply form. */
+  renderReplies?: (post: PostDetail) => ReactNode;
 }
 
 /** A question in full: banner, author, status, title, description (as text), topic, tags, media, actions. */
@@ -26,7 +28,7 @@ export function PostDetailView({ post, slots = {} }: { post: PostDetail; slots?:
       <article className="space-y-5 rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-6">
         <header className="space-y-4">
           <div className="flex flex-wrap items-start justify-between gap-3">
-            <PostAuthor author={post.author} createdAt={post.createdAt} avatar={slots.renderAuthorAvatar?.(post.author)} />
+            <AuthorByline author={post.author} createdAt={post.createdAt} avatar={slots.renderAuthorAvatar?.(post.author)} />
             {slots.renderStatusBadge?.(post.status)}
           </div>
           <h1 className="text-2xl font-semibold tracking-tight break-words text-fg sm:text-3xl">{post.title}</h1>
@@ -50,20 +52,16 @@ export function PostDetailView({ post, slots = {} }: { post: PostDetail; slots?:
           </div>
         </header>
 
-        {/* Rendered as text, never as HTML; line breaks kept as written. */}
-        <div className="leading-relaxed break-words whitespace-pre-wrap text-fg">{post.description}</div>
+        <MemberText text={post.description} mentions={post.mentions} />
 
         <MediaGallery items={media} />
 
         <footer className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
           {slots.renderActions?.(post)}
           <ShareButton postId={post.id} />
-          <p className="ml-auto inline-flex items-center gap-1.5 text-sm text-muted">
-            <MessageSquare className="size-4" aria-hidden />
-            {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
-          </p>
         </footer>
       </article>
+      {slots.renderReplies?.(post)}
     </div>
   );
 }
