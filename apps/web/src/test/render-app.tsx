@@ -20,8 +20,8 @@ export const moderator: Me = { ...member, id: 'u2', username: 'mod_mia', role: '
 
 type Reply = { status?: number; body?: unknown };
 const noReplies: Reply = { body: { replies: [], nextCursor: null } };
-/** Answers keyed 'METHOD /path'; a function sees the request's JSON body. */
-export type Handlers = Record<string, Reply | ((body: unknown) => Reply)>;
+/** Answers keyed 'METHOD /path'; a function sees the request's JSON body and its URL (for the query). */
+export type Handlers = Record<string, Reply | ((body: unknown, url: URL) => Reply)>;
 
 interface RenderAppOptions {
   me?: Me | null;
@@ -41,7 +41,7 @@ export function renderApp(path: string, { me = null, config = {}, handlers = {} 
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     const handler = handlers[key] ?? defaults[key] ?? (/^GET \/api\/posts\/[^/]+\/replies$/.test(key) ? noReplies : undefined);
     if (!handler) throw new Error(`Unexpected request in test: ${key}`);
-    const reply = typeof handler === 'function' ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined) : handler;
+    const reply = typeof handler === 'function' ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, url) : handler;
     const status = reply.status ?? 200;
     const body = status >= 400 ? { requestId: 'req-test', ...(reply.body as object) } : (reply.body ?? {});
     return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
