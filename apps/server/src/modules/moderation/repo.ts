@@ -44,11 +44,12 @@ export async function banPermanently(tx: Tx, userId: string, reason: string): Pr
 
 export async function dashboardFigures(db: Db) {
   const { rows } = await db.execute<{
-    total_users: number; active_posts: number; pending_review: number; avg_reply_hours: string | null;
+    total_users: number; active_posts: number; pending_review: number; avg_reply_hours: string | null; failed_emails: number;
   }>(sql`
     SELECT (SELECT count(*)::int FROM profiles) AS total_users,
            (SELECT count(*)::int FROM posts WHERE status IN ('open', 'solved')) AS active_posts,
            (SELECT count(*)::int FROM posts WHERE status = 'pending') AS pending_review,
+           (SELECT count(*)::int FROM notifications WHERE email_status = 'failed') AS failed_emails,
            (SELECT round(avg(gap)::numeric, 1) FROM (
               SELECT extract(epoch FROM r.created_at - p.created_at) / 3600 AS gap
               FROM replies r JOIN posts p ON p.id = r.post_id
@@ -61,6 +62,6 @@ export async function dashboardFigures(db: Db) {
     activePosts: row.active_posts,
     pendingReview: row.pending_review,
     avgReplyHours: row.avg_reply_hours === null ? 0 : Number(row.avg_reply_hours),
-    failedEmails: 0,
+    failedEmails: row.failed_emails,
   };
 }

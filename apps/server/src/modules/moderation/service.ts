@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, denySchema, type AdminStats, type PostStatus, type PostSummary } from '@fenestra/shared';
+import { MSG, NOTIFICATION_MESSAGES, denySchema, type AdminStats, type PostStatus, type PostSummary } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { MemberRow } from '../account/profile-repo.js';
@@ -42,7 +42,7 @@ export function moderationService(deps: { db: Db; posts: PostsService }) {
         if (post.userId) {
           await repo.addToPostCount(tx, post.userId, 1);
           await insertNotifications(tx, [{
-            userId: post.userId, type: 'post_approved', message: `Your question "${post.title}" was approved`, postId: post.id,
+            userId: post.userId, type: 'post_approved', message: NOTIFICATION_MESSAGES.postApproved(post.title), postId: post.id,
           }]);
         }
         await repo.writeLog(tx, { ...actorOf(actor), action: 'approve', targetType: 'post', targetId: post.id, targetLabel: post.title });
@@ -59,7 +59,7 @@ export function moderationService(deps: { db: Db; posts: PostsService }) {
         const post = await takePending(tx, postId, { status: 'denied', denialReason: input.reason }, 'denied');
         if (post.userId) {
           await insertNotifications(tx, [{
-            userId: post.userId, type: 'post_denied', message: `Your question "${post.title}" was denied: ${input.reason}`, postId: post.id,
+            userId: post.userId, type: 'post_denied', message: NOTIFICATION_MESSAGES.postDenied(post.title, input.reason), postId: post.id,
           }]);
         }
         await repo.writeLog(tx, {
