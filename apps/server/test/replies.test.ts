@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, beforeEach, afterAll } from 'vitest';
 import sharp from 'sharp';
 import { MSG, REPLY_PAGE_SIZE, tokenizeMemberText, type Reply, type ReplyPage } from '@fenestra/shared';
-import { createTestApp, multipart, signUpMember, ORIGIN, type TestApp } from './helpers.js';
+import { createTestApp, multipart, signUpMember, ORIGIN, type MultipartPart, type TestApp } from './helpers.js';
 import { get, insertPost, post, sqlQuery } from './post-fixtures.js';
 
 const TEXT = 'Check the spline size before you buy a new roller.';
@@ -127,7 +127,7 @@ describe('replies', () => {
     const postId = await insertPost(t, { userId: author.me.id });
     const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
     const upload = async (cookie: string, files: number) => {
-      const form = await multipart([['purpose', 'reply'], ...Array.from({ length: files }, (_, i) => ['files', picture, `p${i}.jpg`] as const)]);
+      const form = await multipart([['purpose', 'reply'], ...Array.from({ length: files }, (_, i) => ['files', picture, `p${i}.jpg`] as MultipartPart)]);
       return t.app.inject({ method: 'POST', url: '/api/uploads/images', headers: { origin: ORIGIN, cookie, 'content-type': form.contentType }, payload: form.payload });
     };
     const tooMany = await upload(member.cookie, 4);

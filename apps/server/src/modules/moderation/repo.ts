@@ -21,6 +21,20 @@ export async function postStatusOf(tx: Tx, postId: string): Promise<PostStatus |
   return rows[0]?.status ?? null;
 }
 
+/** Has this post been approved before (an unapproved post coming back)? The log remembers. */
+export async function approvedBefore(tx: Tx, postId: string): Promise<boolean> {
+  const rows = await tx.select({ id: moderationLog.id }).from(moderationLog)
+    .where(and(eq(moderationLog.targetId, postId), eq(moderationLog.action, 'approve'))).limit(1);
+  return rows.length > 0;
+}
+
+/** What a post's mentions are told: its text and its author's name. */
+export async function postTextOf(tx: Tx, postId: string): Promise<{ description: string; authorUsername: string | null }> {
+  const rows = await tx.select({ description: posts.description, authorUsername: profiles.username })
+    .from(posts).leftJoin(profiles, eq(profiles.id, posts.userId)).where(eq(posts.id, postId)).limit(1);
+  return rows[0]!;
+}
+
 export async function addToPostCount(tx: Tx, userId: string, delta: number): Promise<void> {
   await tx.update(profiles).set({ postCount: sql`${profiles.postCount} + ${delta}` }).where(eq(profiles.id, userId));
 }
