@@ -26,6 +26,26 @@ import { moderationService } from './modules/moderation/service.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { membersService } from './modules/members/service.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { replyRoutes } from './modules/replies/routes.js';
+import { repliesService } from './modules/replies/service.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes.js';
+import { startEventListener, type EventListener } from './realtime/listener.js';
+import { streamHub, type StreamHub } from './realtime/streams.js';
+import { findMember } from './modules/account/profile-repo.js';
+import { activeBan } from './modules/account/service.js';
+import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
+
+/** What tests (and benches) may change that a deployment never does. */
+export interface BuildOptions {
+  /** Heartbeat period of event streams (25 s). */
+  heartbeatMs?: number;
+  /** The clock the email job reads (retries give up 24 hours after the notification). */
+  now?: () => Date;
+  /** How soon the event listener tries again after losing its connection. */
+  listenerRetryMs?: { first: number; max: number };
+}
 
 export interface AppServices {
   config: Config;
@@ -34,6 +54,8 @@ export interface AppServices {
   mailer: Mailer;
   auth: Auth;
   storage: Storage;
+  /** Every event from every instance (the public-read cache listens here too), and this instance's open streams. */
+  events: { listener: EventListener; hub: StreamHub };
 }
 
 declare module 'fastify' {
@@ -43,7 +65,7 @@ declare module 'fastify' {
 }
 
 /** Builds the whole app (tests call it and use inject); main.ts only boots it. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
@@ -58,10 +80,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
-  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage }), app.log);
+  const secret = authSecret(config.authSecret, config.dataDir);
+  const jobs = await createJobQueue(database.url, jobHandlers({
+    mailer, db: database.db, storage, publicUrl: config.publicUrl, secret, now: options.now ?? (() => new Date()),
+  }), app.log);
   if (config.runWorker) await jobs.startWorkers();
 
-  const secret = authSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     config,
     db: database.db,
@@ -76,9 +100,28 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage });
+  const listener = startEventListener(database.url, app.log, { retryMs: options.listenerRetryMs });
+  const hub = streamHub({
+    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    reloadViewer: async (memberId) => {
+      const member = await findMember(database.db, memberId);
+      return member ? { isStaff: isStaffRole(member.role), active: !(await activeBan(database.db, member)) } : null;
+    },
+  });
+  listener.subscribe({
+    event: (event) => void hub.deliver(event).catch((err: unknown) => app.log.error({ err }, 'event delivery failed')),
+    resumed: () => hub.refetchAll(),
+  });
+  await listener.ready;
+
+  app.decorate('services', { config, database, jobs, mailer, auth, storage, events: { listener, hub } });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Streams never finish by themselves: end them first, so closing the server does not wait on them.
+  app.addHook('preClose', async () => {
+    hub.closeAll();
+    await listener.stop();
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -98,6 +141,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(postRoutes, { config, posts });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
   await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
+
+  await app.register(replyRoutes, { config, posts, replies: repliesService({ db: database.db, posts }) });
+  await app.register(notificationRoutes, { db: database.db });
+  await app.register(unsubscribeRoutes, { db: database.db, secret });
+  await app.register(eventRoutes, { db: database.db, hub, secret });
 
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/env.js';
 import { withDatabase } from './global-setup.js';
 
@@ -34,7 +35,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database and data folder, with the worker off (run jobs with runDue). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-api-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -49,9 +50,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     RATE_LIMIT_AUTH: '1000',
     RATE_LIMIT_UPLOADS: '1000',
     RATE_LIMIT_POSTS: '1000',
+    RATE_LIMIT_REPLIES: '1000',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     app,
     config,
@@ -94,4 +96,15 @@ export async function multipart(parts: MultipartPart[]) {
   }
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+}
+
+/** A TCP port free right now on loopback, for a server started in another process. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
 }

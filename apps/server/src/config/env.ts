@@ -26,6 +26,8 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_POSTS: z.coerce.number().int().positive().default(10),
+  // Replies a member may post in a window (counted per member, not per address).
+  RATE_LIMIT_REPLIES: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
 });
 
@@ -47,7 +49,7 @@ export interface Config {
   webDist: string;
   logLevel: Env['LOG_LEVEL'];
   runWorker: boolean;
-  rateLimit: { auth: number; uploads: number; posts: number; windowSeconds: number };
+  rateLimit: { auth: number; uploads: number; posts: number; replies: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +88,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       auth: e.RATE_LIMIT_AUTH,
       uploads: e.RATE_LIMIT_UPLOADS,
       posts: e.RATE_LIMIT_POSTS,
+      replies: e.RATE_LIMIT_REPLIES,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     },
   };

@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  LIMITS, MSG, UNKNOWN_AUTHOR, createPostSchema, parseFilter, parseSort, parseTopic, previewOf, isStaffRole,
+  LIMITS, MSG, NOTIFICATION_MESSAGES, UNKNOWN_AUTHOR, createPostSchema, parseFilter, parseSort, parseTopic, previewOf, isStaffRole,
   LIST_SCOPES, type Author, type ListScope, type PostDetail, type PostImage, type PostList, type PostSummary,
   type PostVideo, type PostStatus, type Sort, type ToggleResult, type Topic,
 } from '@fenestra/shared';
@@ -225,7 +225,7 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
         }
         const staff = await staffIdsExcept(tx, member.id);
         await insertNotifications(tx, staff.map((userId) => ({
-          userId, type: 'post_pending_review' as const, message: `New question awaiting review: "${input.title}"`, postId: id,
+          userId, type: 'post_pending_review' as const, message: NOTIFICATION_MESSAGES.pendingReview(input.title), postId: id,
         })));
         return { id, status: 'pending' as const };
       });
@@ -278,10 +278,16 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
       return summaries(rows, viewer);
     },
 
-    /** One post; pending and denied ones only for their author and staff, else 'Post not found'. */
-    async getPost(viewer: Viewer | null, id: string): Promise<PostDetail> {
+    /** A post the viewer may see (pending and denied ones only for their author and staff), else 'Post not found'. */
+    async visiblePost(viewer: Viewer | null, id: string): Promise<repo.SummaryRow> {
       const row = isUuid(id) ? await repo.findPost(db, id) : null;
       if (!row || !canSee(row, viewer)) throw notFound(MSG.postNotFound);
+      return row;
+    },
+
+    /** One post; pending and denied ones only for their author and staff, else 'Post not found'. */
+    async getPost(viewer: Viewer | null, id: string): Promise<PostDetail> {
+      const row = await this.visiblePost(viewer, id);
       const [summary] = await summaries([row], viewer);
       const { preview: _preview, ...rest } = summary!;
       return {
