@@ -34,7 +34,7 @@ test('a reply posted in one window appears in another without a reload, and noti
   await expect(badge(authorPage)).toHaveText('1');
 
   // Two more (a mention, and a reply on the other question): prepended, newest first, the badge rising.
-  await replyThroughApi(helperContext.request, postId, `@${author.username} the part number is on the underside.`);
+  await replyThroughApi(helperContext.request, postId!, `@${author.username} the part number is on the underside.`);
   await expect(badge(authorPage)).toHaveText('2');
   await replyThroughApi(helperContext.request, otherPostId!, 'Same answer as on your other question, the 15-series.');
   await expect(badge(authorPage)).toHaveText('3');

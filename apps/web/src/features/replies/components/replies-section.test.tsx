@@ -9,7 +9,6 @@ import { FakeXhr, installFakeXhr } from '../../../lib/media/fake-xhr';
 vi.mock('../../../lib/compress-image', () => ({ compressImage: vi.fn() }));
 
 const POST_ID = '11111111-1111-4111-8111-111111111111';
-const detection = { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null };
 
 const post = (overrides: Partial<PostDetail> = {}): PostDetail => ({
   id: POST_ID,
