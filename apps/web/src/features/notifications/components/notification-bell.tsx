@@ -49,7 +49,7 @@ export function NotificationBell() {
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent aria-label={MSG.notifications} className="w-[min(22rem,calc(100vw-1.5rem))] p-0">
+      <PopoverContent aria-label={MSG.notifications} className="w-[min(22rem,calc(100vw-1.5rem))]! p-0!">
         <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
           <p className="text-sm font-semibold">{MSG.notifications}</p>
           {unread > 0 && (
