@@ -139,6 +139,16 @@ describe('demo seed', () => {
     for (const type of ['post_approved', 'new_reply', 'reply_pinned']) expect(types).toContain(type);
   });
 
+  it('words its notifications as the forum itself does', async () => {
+    const rows = await q<{ type: string; message: string; title: string }>(
+      `SELECT n.type, n.message, p.title FROM notifications n JOIN posts p ON p.id = n.post_id WHERE n.type IN ('post_approved', 'post_pending_review')`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.message).toBe(row.type === 'post_approved' ? `Your post "${row.title}" was approved.` : `New post awaiting review: "${row.title}"`);
+    }
+  });
+
   it('stores every picture as a JPEG on disk, up to three per post, some with detections', async () => {
     const rows = await q<{ image_url: string; display_order: number; alt_text: string; detection_confidence: number | null; key_features: string[] }>(
       `SELECT image_url, display_order, alt_text, detection_confidence, key_features FROM post_images`,
