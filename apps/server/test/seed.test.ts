@@ -13,20 +13,17 @@ const log = { info: (m: string) => { logged.push(m); } };
 describe('demo seed', () => {
   let t: TestApp;
   let credentials: { adminEmail: string; adminPassword: string };
-  let seedMs = 0;
   const q = async <T>(text: string) => (await t.app.services.database.pool.query(text)).rows as T[];
 
   beforeAll(async () => {
     t = await createTestApp();
-    const started = Date.now();
     credentials = await seedDemo(t.app.services.database.db, t.config, log);
-    seedMs = Date.now() - started;
   });
   afterAll(async () => { await t.close(); });
 
-  it('runs in a few seconds and says what it loaded', () => {
-    expect(seedMs).toBeLessThan(10_000);
-    expect(logged.join('\n')).toMatch(/Demo seed: \d+ members, \d+ posts, \d+ pictures/);
+  // Its duration is in that log line (a figure to read, not a test: tests never time themselves).
+  it('says what it loaded', () => {
+    expect(logged.join('\n')).toMatch(/Demo seed: \d+ members, \d+ posts, \d+ pictures in \d+ ms/);
   });
 
   it('creates an admin, a moderator and at least a dozen members', async () => {
