@@ -31,7 +31,8 @@ describe('configuration', () => {
       webDist: expect.stringMatching(/apps\/web\/dist$/),
       logLevel: 'info',
       runWorker: true,
-      rateLimit: { auth: 10, uploads: 30, posts: 10, windowSeconds: 60 },
+      linkPreviewAllow: new Set(),
+      rateLimit: { auth: 10, uploads: 30, posts: 10, previews: 20, windowSeconds: 60 },
     });
   });
 
@@ -54,9 +55,11 @@ describe('configuration', () => {
       WEB_DIST: '/srv/web',
       LOG_LEVEL: 'warn',
       RUN_WORKER: 'false',
+      LINK_PREVIEW_ALLOW: 'pages.test:8080, 127.0.0.1:9000',
       RATE_LIMIT_AUTH: '5',
       RATE_LIMIT_UPLOADS: '6',
       RATE_LIMIT_POSTS: '7',
+      RATE_LIMIT_PREVIEWS: '8',
       RATE_LIMIT_WINDOW_SECONDS: '120',
     });
     expect(config).toEqual({
@@ -75,7 +78,8 @@ describe('configuration', () => {
       webDist: '/srv/web',
       logLevel: 'warn',
       runWorker: false,
-      rateLimit: { auth: 5, uploads: 6, posts: 7, windowSeconds: 120 },
+      linkPreviewAllow: new Set(['pages.test:8080', '127.0.0.1:9000']),
+      rateLimit: { auth: 5, uploads: 6, posts: 7, previews: 8, windowSeconds: 120 },
     });
   });
 
@@ -101,9 +105,12 @@ describe('configuration', () => {
     ['SEED', 'lots'],
     ['LOG_LEVEL', 'loud'],
     ['RUN_WORKER', 'yes'],
+    ['LINK_PREVIEW_ALLOW', 'pages.test'],
+    ['LINK_PREVIEW_ALLOW', 'pages.test:99999'],
     ['RATE_LIMIT_AUTH', '0'],
     ['RATE_LIMIT_UPLOADS', '2.5'],
     ['RATE_LIMIT_POSTS', 'many'],
+    ['RATE_LIMIT_PREVIEWS', '0'],
     ['RATE_LIMIT_WINDOW_SECONDS', '-60'],
   ])('refuses %s=%s and names it', (name, value) => {
     expect(errorOf({ [name]: value })).toMatch(new RegExp(`^Invalid configuration:\\n  ${name}: `));
