@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
+import { EMAIL_TEXT } from '@fenestra/shared';
 import type { Config } from './config/env.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
@@ -33,19 +34,13 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes.js';
 import { startEventListener, type EventListener } from './realtime/listener.js';
 import { streamHub, type StreamHub } from './realtime/streams.js';
-import { findMember } from './modules/account/profile-repo.js';
-import { activeBan } from './modules/account/service.js';
+import { findMember } from './lib/member.js';
+import { activeBan } from './lib/ban.js';
 import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
 
-/** What tests (and benches) may change that a deployment never does. */
-export interface BuildOptions {
-  /** Heartbeat period of event streams (25 s). */
-  heartbeatMs?: number;
-  /** The clock the email job reads (retries give up 24 hours after the notification). */
-  now?: () => Date;
-  /** How soon the event listener tries again after losing its connection. */
-  listenerRetryMs?: { first: number; max: number };
-}
+import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
+import { linkPreviewsService } from './modules/link-previews/service.js';
+import { linkPreviewRoutes } from './modules/link-previews/routes.js';
 
 export interface AppServices {
   config: Config;
@@ -56,6 +51,18 @@ export interface AppServices {
   storage: Storage;
   /** Every event from every instance (the public-read cache listens here too), and this instance's open streams. */
   events: { listener: EventListener; hub: StreamHub };
+  linkFetcher: LinkFetcher;
+}
+
+/** Outside systems a test may replace (the link fetcher with its own resolver and limits), and timings it may shorten. */
+export interface AppAdapters {
+  linkFetcher?: LinkFetcher;
+  /** Heartbeat period of event streams (25 s). */
+  heartbeatMs?: number;
+  /** The clock the email job reads (retries give up 24 hours after the notification). */
+  now?: () => Date;
+  /** How soon the event listener tries again after losing its connection. */
+  listenerRetryMs?: { first: number; max: number };
 }
 
 declare module 'fastify' {
@@ -65,7 +72,7 @@ declare module 'fastify' {
 }
 
 /** Builds the whole app (tests call it and use inject); main.ts only boots it. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, adapters: AppAdapters = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
@@ -81,8 +88,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer(config, app.log);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const secret = authSecret(config.authSecret, config.dataDir);
+  const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
   const jobs = await createJobQueue(database.url, jobHandlers({
-    mailer, db: database.db, storage, publicUrl: config.publicUrl, secret, now: options.now ?? (() => new Date()),
+    mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl, secret, now: adapters.now ?? (() => new Date()),
   }), app.log);
   if (config.runWorker) await jobs.startWorkers();
 
@@ -93,16 +101,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sendResetLink: async (email, url) => {
       await jobs.send('send-email', {
         to: email,
-        subject: 'Reset your Fenestra password',
-        text: `Someone asked to reset the password of your Fenestra account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+        subject: EMAIL_TEXT.resetPassword.subject,
+        text: EMAIL_TEXT.resetPassword.text(url),
       });
     },
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  const listener = startEventListener(database.url, app.log, { retryMs: options.listenerRetryMs });
+  const listener = startEventListener(database.url, app.log, { retryMs: adapters.listenerRetryMs });
   const hub = streamHub({
-    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    heartbeatMs: adapters.heartbeatMs ?? HEARTBEAT_MS,
     reloadViewer: async (memberId) => {
       const member = await findMember(database.db, memberId);
       return member ? { isStaff: isStaffRole(member.role), active: !(await activeBan(database.db, member)) } : null;
@@ -114,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await listener.ready;
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage, events: { listener, hub } });
+  app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher, events: { listener, hub } });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -146,6 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationRoutes, { db: database.db });
   await app.register(unsubscribeRoutes, { db: database.db, secret });
   await app.register(eventRoutes, { db: database.db, hub, secret });
+  const linkPreviews = linkPreviewsService({ db: database.db, storage, fetcher: linkFetcher });
+  await app.register(linkPreviewRoutes, { config, linkPreviews });
 
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });

@@ -7,6 +7,7 @@ import { localStorage } from './adapters/storage/storage.js';
 import path from 'node:path';
 import pino from 'pino';
 import { authSecret } from './lib/secret.js';
+import { systemLinkFetcher } from './adapters/link-preview/link-fetcher.js';
 
 // A job worker on its own (npm run worker), for when the API runs with RUN_WORKER=false.
 async function main() {
@@ -15,7 +16,7 @@ async function main() {
   const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
   const mailer = createMailer(config, log);
   const jobs = await createJobQueue(database.url, jobHandlers({
-    mailer, db: database.db, storage: localStorage(path.join(config.dataDir, 'uploads')),
+    mailer, db: database.db, storage: localStorage(path.join(config.dataDir, 'uploads')), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
     publicUrl: config.publicUrl, secret: authSecret(config.authSecret, config.dataDir), now: () => new Date(),
   }), log);
   await jobs.startWorkers();

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import {
-  EMAIL_PREFERENCE_FOR, NOTIFICATION_EMAIL_SUBJECTS, NOTIFICATION_MESSAGES, NOTIFICATION_TYPES, DEFAULT_EMAIL_PREFERENCES,
+  EMAIL_PREFERENCE_FOR, NOTIFICATION_EMAIL_SUBJECTS, NOTIFICATION_TEXT, NOTIFICATION_TYPES, DEFAULT_EMAIL_PREFERENCES,
   type EmailPreferences, type NotificationList, type NotificationType,
 } from '@fenestra/shared';
 import { createTestApp, freePort, signUpMember, ORIGIN, type TestApp } from './helpers.js';
@@ -57,16 +57,16 @@ describe('notifications', () => {
 
       await reply(postId, writer.cookie);
       expect(await notificationsOf(author.me.id)).toEqual([
-        { type: 'new_reply', message: NOTIFICATION_MESSAGES.newReply('wes-writer', title), post_id: postId },
+        { type: 'new_reply', message: NOTIFICATION_TEXT.new_reply('wes-writer', title), post_id: postId },
       ]);
 
       await reply(postId, writer.cookie, '@ada-author and @theo3, see @THEO3 and @wes-writer and @nobody');
       expect(await notificationsOf(author.me.id)).toEqual([
-        { type: 'new_reply', message: NOTIFICATION_MESSAGES.newReply('wes-writer', title), post_id: postId },
-        { type: 'mention', message: NOTIFICATION_MESSAGES.mention('wes-writer', title), post_id: postId },
+        { type: 'new_reply', message: NOTIFICATION_TEXT.new_reply('wes-writer', title), post_id: postId },
+        { type: 'mention', message: NOTIFICATION_TEXT.mention('wes-writer', title), post_id: postId },
       ]);
       expect(await notificationsOf(third.me.id)).toEqual([
-        { type: 'mention', message: NOTIFICATION_MESSAGES.mention('wes-writer', title), post_id: postId },
+        { type: 'mention', message: NOTIFICATION_TEXT.mention('wes-writer', title), post_id: postId },
       ]);
       expect(await notificationsOf(writer.me.id)).toEqual([]);
     });
@@ -77,7 +77,7 @@ describe('notifications', () => {
       }));
       const postId = res.json().id as string;
       expect((await notificationsOf(staff2.me.id)).filter((n) => n.post_id === postId)).toEqual([
-        { type: 'post_pending_review', message: NOTIFICATION_MESSAGES.pendingReview('Casement operator part number?'), post_id: postId },
+        { type: 'post_pending_review', message: NOTIFICATION_TEXT.post_pending_review('Casement operator part number?'), post_id: postId },
       ]);
       expect((await notificationsOf(staff1.me.id)).filter((n) => n.post_id === postId)).toEqual([]);
       const theoAbout = async () => (await notificationsOf(third.me.id)).filter((n) => n.post_id === postId);
@@ -85,7 +85,7 @@ describe('notifications', () => {
 
       expect((await post(t, `/api/admin/posts/${postId}/approve`, staff2.cookie)).statusCode).toBe(200);
       expect(await theoAbout()).toEqual([
-        { type: 'mention', message: NOTIFICATION_MESSAGES.mention(staff1.me.username, 'Casement operator part number?'), post_id: postId },
+        { type: 'mention', message: NOTIFICATION_TEXT.mention(staff1.me.username, 'Casement operator part number?'), post_id: postId },
       ]);
       // Back to pending and approved again: no second mention.
       await sqlQuery(t, "UPDATE posts SET status = 'pending' WHERE id = $1", [postId]);

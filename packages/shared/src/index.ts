@@ -8,3 +8,4 @@ export * from './member-text.js';
 export * from './replies.js';
 export * from './notifications.js';
 export * from './events.js';
+export * from './link-previews.js';

@@ -24,18 +24,6 @@ export interface NotificationList {
 
 export interface UnreadCount { unreadCount: number }
 
-// What each notification says (the wording the demo seed writes).
-export const NOTIFICATION_MESSAGES = {
-  postApproved: (title: string) => `Your post "${title}" was approved.`,
-  postDenied: (title: string, reason: string) => `Your post "${title}" was denied: ${reason}`,
-  postSolved: (title: string) => `Your post "${title}" was marked as solved.`,
-  bookmarkSolved: (title: string) => `A post you bookmarked, "${title}", was marked as solved.`,
-  newReply: (username: string, title: string) => `${username} replied to your post "${title}"`,
-  mention: (username: string, title: string) => `${username} mentioned you in "${title}"`,
-  replyPinned: (title: string) => `Your reply on "${title}" was pinned as the helpful answer.`,
-  pendingReview: (title: string) => `New post awaiting review: "${title}"`,
-} as const;
-
 /** Which email preference lets each type through (DESIGN.md); null: in-app only. A ban's email follows 'banned'. */
 export const EMAIL_PREFERENCE_FOR: Record<NotificationType, keyof EmailPreferences | null> = {
   mention: 'mentions',

@@ -4,12 +4,15 @@ import type { Db } from '../db/client.js';
 import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
 import { notificationEmailJob } from '../modules/notifications/email.js';
+import type { LinkFetcher } from '../adapters/link-preview/link-fetcher.js';
+import { linkPreviewsService } from '../modules/link-previews/service.js';
 
 // Follow-up jobs are chained here, in one place.
 export function jobHandlers(deps: {
-  mailer: Mailer; db: Db; storage: Storage; publicUrl: string; secret: string; now: () => Date;
+  mailer: Mailer; db: Db; storage: Storage; linkFetcher: LinkFetcher; publicUrl: string; secret: string; now: () => Date;
 }): JobHandlers {
   const uploads = uploadsService({ db: deps.db, storage: deps.storage });
+  const linkPreviews = linkPreviewsService({ db: deps.db, storage: deps.storage, fetcher: deps.linkFetcher });
   return {
     'send-email': async (message) => {
       await deps.mailer.send(message);
@@ -18,5 +21,8 @@ export function jobHandlers(deps: {
       await uploads.sweepUnattached();
     },
     'notification-email': notificationEmailJob(deps),
+    'sweep-link-previews': async () => {
+      await linkPreviews.sweepUnused();
+    },
   };
 }

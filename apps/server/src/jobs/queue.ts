@@ -8,6 +8,7 @@ export interface JobDefinitions {
   'sweep-uploads': Record<string, never>;
   /** The email for one notification, built at send time from the member's preferences then. */
   'notification-email': { notificationId: string };
+  'sweep-link-previews': Record<string, never>;
 }
 export type JobName = keyof JobDefinitions;
 export type JobHandler<N extends JobName> = (data: JobDefinitions[N]) => Promise<void>;
@@ -18,6 +19,7 @@ const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'sweep-uploads': { name: 'sweep-uploads', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   // Every 5 minutes for a bit more than a day; the handler itself gives up (and records it) after 24 hours.
   'notification-email': { name: 'notification-email', retryLimit: 300, retryDelay: 300, retryBackoff: false },
+  'sweep-link-previews': { name: 'sweep-link-previews', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
 };
 
 // pg-boss writes a job with one INSERT; given our transaction it runs it there, so the job exists only if
@@ -45,6 +47,7 @@ export async function sendInTransaction<N extends JobName>(tx: Db | Tx, name: N,
 /** Jobs started by the clock (cron, UTC), declared in this one place; pg-boss keeps one schedule per name across instances. */
 const SCHEDULES: { [N in JobName]?: { cron: string; data: JobDefinitions[N] } } = {
   'sweep-uploads': { cron: '17 * * * *', data: {} },
+  'sweep-link-previews': { cron: '41 * * * *', data: {} },
 };
 
 export interface JobQueue {

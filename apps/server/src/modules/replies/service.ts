@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  MSG, NOTIFICATION_MESSAGES, REPLY_PAGE_SIZE, UNKNOWN_AUTHOR, createReplySchema, type Reply, type ReplyPage,
+  MSG, NOTIFICATION_TEXT, REPLY_PAGE_SIZE, UNKNOWN_AUTHOR, createReplySchema, type Reply, type ReplyPage,
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, badRequest } from '../../lib/errors.js';
-import type { MemberRow } from '../account/profile-repo.js';
-import { parse } from '../account/service.js';
+import type { MemberRow } from '../../lib/member.js';
+import { parse } from '../../lib/validation.js';
 import { claimUploads } from '../uploads/repo.js';
 import { resolveMentions } from '../mentions/repo.js';
 import { insertNotifications, type NewNotification } from '../notifications/repo.js';
@@ -40,10 +40,10 @@ export function replyRecipients(input: {
   for (const id of input.mentionedIds) {
     if (told.has(id)) continue;
     told.add(id);
-    out.push({ userId: id, type: 'mention', message: NOTIFICATION_MESSAGES.mention(writer.username, post.title), postId: post.id });
+    out.push({ userId: id, type: 'mention', message: NOTIFICATION_TEXT.mention(writer.username, post.title), postId: post.id });
   }
   if (post.userId && !told.has(post.userId)) {
-    out.push({ userId: post.userId, type: 'new_reply', message: NOTIFICATION_MESSAGES.newReply(writer.username, post.title), postId: post.id });
+    out.push({ userId: post.userId, type: 'new_reply', message: NOTIFICATION_TEXT.new_reply(writer.username, post.title), postId: post.id });
   }
   return out;
 }
