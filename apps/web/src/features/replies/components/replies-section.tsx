@@ -13,6 +13,8 @@ export interface RepliesSlots {
   renderAuthorAvatar?: (author: Author) => ReactNode;
   /** Staff controls on each reply (pin/unpin, delete): the moderation feature draws them here. */
   renderReplyActions?: (reply: Reply, post: PostDetail) => ReactNode;
+  /** Under a reply's text and photos: link preview cards for its URLs. */
+  renderReplyLinks?: (reply: Reply) => ReactNode;
 }
 
 /** The conversation under a question: 'N Replies', pinned first then oldest, 'Load more', and the form or the solved card. */
@@ -39,7 +41,12 @@ export function RepliesSection({ post, slots = {} }: { post: PostDetail; slots?:
           <ol aria-label="Replies" className="space-y-3">
             {replies.map((reply) => (
               <li key={reply.id}>
-                <ReplyCard reply={reply} avatar={slots.renderAuthorAvatar?.(reply.author)} actions={slots.renderReplyActions?.(reply, post)} />
+                <ReplyCard
+                  reply={reply}
+                  avatar={slots.renderAuthorAvatar?.(reply.author)}
+                  actions={slots.renderReplyActions?.(reply, post)}
+                  links={slots.renderReplyLinks?.(reply)}
+                />
               </li>
             ))}
           </ol>

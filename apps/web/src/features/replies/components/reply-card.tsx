@@ -11,10 +11,12 @@ interface ReplyCardProps {
   avatar?: ReactNode;
   /** Staff controls (pin, delete), drawn by whoever composes the page. */
   actions?: ReactNode;
+  /** Link preview cards, drawn by whoever composes the page. */
+  links?: ReactNode;
 }
 
 /** One reply: author, when, the 'Pinned Reply' marker, the text with its links and mentions, and its photos. */
-export function ReplyCard({ reply, avatar, actions }: ReplyCardProps) {
+export function ReplyCard({ reply, avatar, actions, links }: ReplyCardProps) {
   return (
     <article
       aria-label={`Reply by ${reply.author.id === null ? 'Unknown' : reply.author.username}`}
@@ -37,6 +39,7 @@ export function ReplyCard({ reply, avatar, actions }: ReplyCardProps) {
       </header>
       <MemberText text={reply.content} mentions={reply.mentions} className="text-sm sm:text-base" />
       <ReplyImages images={reply.images} />
+      {links}
     </article>
   );
 }
