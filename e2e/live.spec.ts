@@ -3,6 +3,7 @@ import { MSG } from '@fenestra/shared';
 import { createMember, type TestMember } from './support/members';
 import { insertPublicPosts } from './support/posts';
 import { replyThroughApi } from './support/replies';
+import { e2eDb } from './support/db';
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const badge = (page: Page) => page.getByTestId('notification-badge');
@@ -114,4 +115,18 @@ test('ten tabs of one browser share one event stream and still load pages; each 
   await replyThroughApi(request, postIds[8]!, 'Arrives after the first tab was closed, through a new stream.');
   await expect(pages[8]!.getByRole('article', { name: `Reply by ${helper.username}` })).toBeVisible();
   expect(streams).toBe(2);
+});
+
+test("an open page learns at once that its session ended: 'Your session has ended', and the visitor's view", async ({ page, context }) => {
+  const member = await createMember(context.request);
+  const [postId] = await insertPublicPosts({ authorId: member.id, count: 1, label: `Session ends ${Date.now()}` });
+  await page.goto(`/post/${postId}`);
+  await expect(bell(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: MSG.postReply })).toBeVisible();
+
+  // What a ban or an account deletion does to the member's sessions.
+  await e2eDb().query('DELETE FROM sessions WHERE user_id = $1', [member.id]);
+  await expect(page.getByText(MSG.sessionEnded)).toBeVisible();
+  await expect(bell(page)).toHaveCount(0);
+  await expect(page.getByText(MSG.replySignIn, { exact: true })).toBeVisible();
 });
