@@ -89,7 +89,7 @@ export function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
         summary={`Bar chart: ${topicRows.map((t) => `${t.topic} ${t.posts}`).join(', ')}.`}
         table={{ columns: ['Topic', 'Posts'], rows: topicRows.map((t) => [t.topic, t.posts]) }}
       >
-        <SeriesChart kind="bar" data={topicRows} x="topic" series={[{ key: 'posts', name: 'Posts', color: 'var(--chart-1)' }]} />
+        <SeriesChart kind="bar" horizontal data={topicRows} x="topic" series={[{ key: 'posts', name: 'Posts', color: 'var(--chart-1)' }]} />
       </ChartCard>
       <div className="lg:col-span-2">
         <ChartCard

@@ -57,7 +57,7 @@ export function SeriesChart<X extends string, K extends string>({
           {tooltip}
           {showLegend && <Legend formatter={legend} />}
           {series.map((s) => (
-            <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.color} strokeWidth={2} dot={data.length <= 31 ? { r: 2 } : false} isAnimationActive={false} />
+            <Line key={s.key} type="linear" dataKey={s.key} name={s.name} stroke={s.color} strokeWidth={2} dot={data.length <= 31 ? { r: 2 } : false} isAnimationActive={false} />
           ))}
         </LineChart>
       ) : (
@@ -71,7 +71,7 @@ export function SeriesChart<X extends string, K extends string>({
           {horizontal ? (
             <>
               <XAxis type="number" {...valueAxis} />
-              <YAxis type="category" {...nameAxis} width={96} interval={0} />
+              <YAxis type="category" {...nameAxis} width={112} interval={0} />
             </>
           ) : (
             <>
