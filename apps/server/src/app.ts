@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
+import { EMAIL_TEXT } from '@fenestra/shared';
 import type { Config } from './config/env.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
@@ -81,8 +82,8 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     sendResetLink: async (email, url) => {
       await jobs.send('send-email', {
         to: email,
-        subject: 'Reset your Fenestra password',
-        text: `Someone asked to reset the password of your Fenestra account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+        subject: EMAIL_TEXT.resetPassword.subject,
+        text: EMAIL_TEXT.resetPassword.text(url),
       });
     },
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),

@@ -4,7 +4,7 @@ import {
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { parse } from '../account/service.js';
+import { parse } from '../../lib/validation.js';
 import * as repo from './repo.js';
 
 const DAY = 86_400_000;
