@@ -67,14 +67,16 @@ export async function weeklyRates(db: Db, p: Period): Promise<{ weeks: Analytics
       WHERE (a.at IS NOT NULL OR p.status IN ${PUBLIC})
         AND coalesce(a.at, p.created_at) >= lo AND coalesce(a.at, p.created_at) < hi
       GROUP BY GROUPING SETS ((1), ())),
+    period_posts AS (
+      SELECT p.id, p.user_id, p.created_at FROM posts p, bounds
+      WHERE p.status IN ${PUBLIC} AND p.created_at >= lo AND p.created_at < hi),
     first_replies AS (
+      SELECT r.post_id, min(r.created_at) AS at FROM replies r JOIN period_posts p ON p.id = r.post_id
+      WHERE r.user_id IS DISTINCT FROM p.user_id GROUP BY r.post_id),
+    reply_times AS (
       SELECT ${isoWeek(sql`p.created_at`)} AS week, count(*)::int AS posts_created, count(fr.at)::int AS answered,
              round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM fr.at - p.created_at)) / 3600)::numeric, 1) AS median_hours
-      FROM posts p CROSS JOIN bounds
-      LEFT JOIN LATERAL (
-        SELECT min(r.created_at) AS at FROM replies r WHERE r.post_id = p.id AND r.user_id IS DISTINCT FROM p.user_id
-      ) fr ON true
-      WHERE p.status IN ${PUBLIC} AND p.created_at >= lo AND p.created_at < hi
+      FROM period_posts p LEFT JOIN first_replies fr ON fr.post_id = p.id
       GROUP BY GROUPING SETS ((1), ())),
     rows AS (SELECT week FROM weeks UNION ALL SELECT NULL::date)
     SELECT to_char(rows.week, 'IYYY-"W"IW') AS week, to_char(rows.week, 'YYYY-MM-DD') AS start,
@@ -87,7 +89,7 @@ export async function weeklyRates(db: Db, p: Period): Promise<{ weeks: Analytics
     FROM rows
     LEFT JOIN decisions d ON d.week IS NOT DISTINCT FROM rows.week
     LEFT JOIN made_public m ON m.week IS NOT DISTINCT FROM rows.week
-    LEFT JOIN first_replies f ON f.week IS NOT DISTINCT FROM rows.week
+    LEFT JOIN reply_times f ON f.week IS NOT DISTINCT FROM rows.week
     ORDER BY rows.week NULLS LAST`);
   const figures = (row: WeekRow): WeekFigures => ({
     approvals: Number(row.approvals),
