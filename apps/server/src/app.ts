@@ -17,6 +17,7 @@ import { uploadsRoutes } from './modules/uploads/routes.js';
 import { uploadsService } from './modules/uploads/service.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
+import { textGuard } from './plugins/text-guard.js';
 import { sessionPlugin } from './plugins/session.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -50,7 +51,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     genReqId: () => crypto.randomUUID(),
-    trustProxy: config.host !== '127.0.0.1',
+    // A hop count trusts that many proxies in front of us, whatever their addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
@@ -86,7 +88,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandler);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
+  await app.register(textGuard);
   await app.register(rateLimitPlugin, { pool: database.pool });
   await app.register(sessionPlugin, { db: database.db, auth, secret });
 

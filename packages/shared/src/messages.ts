@@ -31,6 +31,7 @@ export const MSG = {
   passwordHint: 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
   currentPasswordRequired: 'Current password is required',
   passwordsDontMatch: "Passwords don't match",
+  invalidResetLink: 'This reset link is invalid or has expired. Please request a new one.',
   // Email
   emailInvalid: 'Please enter a valid email address',
   // Auth toasts (title, description)
@@ -140,6 +141,7 @@ export const MSG = {
   userDeleted: 'User Deleted',
   deleteFailed: 'Delete Failed',
   // Other
+  nulCharacter: 'Text cannot contain NUL characters',
   failedLoadData: 'Failed to load data',
   searchBlank: 'Please enter something to search for',
   signInToLike: 'Please sign in to like posts',

@@ -25,7 +25,7 @@ export function createAuth(deps: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: deps.secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.allowedOrigins,
     telemetry: { enabled: false },
     // Routine refusals (a wrong password) are ours to report; only its errors reach the log.
     logger: { disabled: config.env === 'test', level: 'error' },

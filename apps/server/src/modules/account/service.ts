@@ -1,7 +1,7 @@
 import { eq, and, gt } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import {
-  MSG, signUpSchema, signInSchema, resetRequestSchema, passwordSchema, firstIssue, isStaffRole, type Me,
+  MSG, signUpSchema, signInSchema, resetRequestSchema, resetWithTokenSchema, passwordSchema, text, firstIssue, isStaffRole, type Me,
 } from '@fenestra/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -23,8 +23,6 @@ export const toMe = (m: MemberRow): Me => ({
   isStaff: isStaffRole(m.role),
   hasPassword: m.hasPassword,
 });
-
-const INVALID_RESET = 'This reset link is invalid or has expired. Please request a new one.';
 
 export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
@@ -107,26 +105,26 @@ export function accountService(deps: { db: Db; auth: Auth }) {
     },
 
     async resetPassword(body: unknown, headers: Headers): Promise<SignedIn> {
-      const input = parse(z.object({ token: z.string().min(1, INVALID_RESET), password: passwordSchema }), body);
+      const input = parse(resetWithTokenSchema, body);
       const rows = await db.select({ userId: verifications.value }).from(verifications)
         .where(and(eq(verifications.identifier, `reset-password:${input.token}`), gt(verifications.expiresAt, new Date())))
         .limit(1);
       const userId = rows[0]?.userId;
-      if (!userId) throw badRequest(INVALID_RESET, 'token');
+      if (!userId) throw badRequest(MSG.invalidResetLink, 'token');
       try {
         await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers });
       } catch (e) {
-        if (e instanceof APIError && e.statusCode === 400) throw badRequest(INVALID_RESET, 'token');
+        if (e instanceof APIError && e.statusCode === 400) throw badRequest(MSG.invalidResetLink, 'token');
         throw e;
       }
       const user = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-      if (!user[0]) throw badRequest(INVALID_RESET, 'token');
+      if (!user[0]) throw badRequest(MSG.invalidResetLink, 'token');
       return signInWithPassword(user[0].email, input.password, headers);
     },
 
     async changePassword(body: unknown, headers: Headers): Promise<string[]> {
       const input = parse(
-        z.object({ currentPassword: z.string().min(1, MSG.currentPasswordRequired), newPassword: passwordSchema }),
+        z.object({ currentPassword: text().min(1, MSG.currentPasswordRequired), newPassword: passwordSchema }),
         body,
       );
       try {
