@@ -60,7 +60,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
-  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage }), app.log);
+  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage, publicUrl: config.publicUrl }), app.log);
   if (config.runWorker) await jobs.startWorkers();
 
   const secret = authSecret(config.authSecret, config.dataDir);
@@ -68,13 +68,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     config,
     db: database.db,
     secret,
-    sendResetLink: async (email, url) => {
-      await jobs.send('send-email', {
-        to: email,
-        subject: 'Reset your Fenestra password',
-        text: `Someone asked to reset the password of your Fenestra account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
-      });
-    },
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
@@ -94,7 +87,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { db: database.db, auth, secret });
 
   await app.register(healthRoutes, { pool: database.pool });
-  await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth }), db: database.db });
+  await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth, jobs }), db: database.db });
   await app.register(uploadsRoutes, { config, uploads: uploadsService({ db: database.db, storage }) });
 
   const posts = postsService({ db: database.db, publicUrl: config.publicUrl });

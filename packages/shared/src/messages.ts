@@ -148,3 +148,10 @@ export const MSG = {
   signInToBookmark: 'Please sign in to bookmark posts',
   signInToAsk: 'Please sign in to ask a question',
 } as const;
+
+/** The password reset email (the link works for one hour). */
+export const RESET_EMAIL = {
+  subject: 'Reset your Fenestra password',
+  text: (url: string) =>
+    `Someone asked to reset the password of your Fenestra account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+} as const;

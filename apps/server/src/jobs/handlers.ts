@@ -1,15 +1,21 @@
 import type { Mailer } from '../adapters/mail/mailer.js';
 import type { Storage } from '../adapters/storage/storage.js';
 import type { Db } from '../db/client.js';
+import { RESET_EMAIL } from '@fenestra/shared';
+import { issueResetLink } from '../modules/account/password-reset.js';
 import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
 
 // Follow-up jobs are chained here, in one place.
-export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage }): JobHandlers {
+export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; publicUrl: string }): JobHandlers {
   const uploads = uploadsService({ db: deps.db, storage: deps.storage });
   return {
     'send-email': async (message) => {
       await deps.mailer.send(message);
+    },
+    'password-reset': async ({ email }, { send }) => {
+      const link = await issueResetLink(deps.db, email, deps.publicUrl);
+      if (link) await send('send-email', { to: link.to, subject: RESET_EMAIL.subject, text: RESET_EMAIL.text(link.url) });
     },
     'sweep-uploads': async () => {
       await uploads.sweepUnattached();

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { users, profiles, sessions, verifications } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import type { Auth } from './auth.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { findMember, type MemberRow } from './profile-repo.js';
 import { createPasswordAccount } from './create-account.js';
 
@@ -46,8 +47,8 @@ export async function activeBan(db: Db, member: MemberRow): Promise<{ reason: st
 export const bannedError = (ban: { reason: string; until: Date | null }) =>
   new AppError(403, 'BANNED', MSG.bannedSignIn(ban.reason, ban.until ? ban.until.toISOString().slice(0, 10) : null));
 
-export function accountService(deps: { db: Db; auth: Auth }) {
-  const { db, auth } = deps;
+export function accountService(deps: { db: Db; auth: Auth; jobs: Pick<JobQueue, 'send'> }) {
+  const { db, auth, jobs } = deps;
 
   async function signInWithPassword(email: string, password: string, headers: Headers): Promise<SignedIn> {
     let result;
@@ -99,9 +100,10 @@ export function accountService(deps: { db: Db; auth: Auth }) {
       }
     },
 
-    async requestReset(body: unknown, headers: Headers): Promise<void> {
+    async requestReset(body: unknown): Promise<void> {
       const input = parse(resetRequestSchema, body);
-      await auth.api.requestPasswordReset({ body: { email: input.email.toLowerCase() }, headers });
+      // One job whether anyone has this email or not: the answer and its timing give nothing away.
+      await jobs.send('password-reset', { email: input.email.toLowerCase() });
     },
 
     async resetPassword(body: unknown, headers: Headers): Promise<SignedIn> {
