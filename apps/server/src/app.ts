@@ -27,6 +27,9 @@ import { moderationService } from './modules/moderation/service.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { membersService } from './modules/members/service.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
+import { linkPreviewsService } from './modules/link-previews/service.js';
+import { linkPreviewRoutes } from './modules/link-previews/routes.js';
 
 export interface AppServices {
   config: Config;
@@ -35,6 +38,12 @@ export interface AppServices {
   mailer: Mailer;
   auth: Auth;
   storage: Storage;
+  linkFetcher: LinkFetcher;
+}
+
+/** Outside systems a test may replace (the link fetcher with its own resolver and limits). */
+export interface AppAdapters {
+  linkFetcher?: LinkFetcher;
 }
 
 declare module 'fastify' {
@@ -44,7 +53,7 @@ declare module 'fastify' {
 }
 
 /** Builds the whole app (tests call it and use inject); main.ts only boots it. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, adapters: AppAdapters = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
@@ -60,7 +69,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
-  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage, publicUrl: config.publicUrl }), app.log);
+  const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
+  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl }), app.log);
   if (config.runWorker) await jobs.startWorkers();
 
   const secret = authSecret(config.authSecret, config.dataDir);
@@ -71,7 +81,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage });
+  app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -94,6 +104,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(postRoutes, { config, posts });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
   await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
+
+  const linkPreviews = linkPreviewsService({ db: database.db, storage, fetcher: linkFetcher });
+  await app.register(linkPreviewRoutes, { config, linkPreviews });
 
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });

@@ -5,10 +5,13 @@ import { RESET_EMAIL } from '@fenestra/shared';
 import { issueResetLink } from '../modules/account/password-reset.js';
 import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
+import type { LinkFetcher } from '../adapters/link-preview/link-fetcher.js';
+import { linkPreviewsService } from '../modules/link-previews/service.js';
 
 // Follow-up jobs are chained here, in one place.
-export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; publicUrl: string }): JobHandlers {
+export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; linkFetcher: LinkFetcher; publicUrl: string }): JobHandlers {
   const uploads = uploadsService({ db: deps.db, storage: deps.storage });
+  const linkPreviews = linkPreviewsService({ db: deps.db, storage: deps.storage, fetcher: deps.linkFetcher });
   return {
     'send-email': async (message) => {
       await deps.mailer.send(message);
@@ -19,6 +22,9 @@ export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; pu
     },
     'sweep-uploads': async () => {
       await uploads.sweepUnattached();
+    },
+    'sweep-link-previews': async () => {
+      await linkPreviews.sweepUnused();
     },
   };
 }

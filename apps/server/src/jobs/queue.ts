@@ -6,6 +6,7 @@ export interface JobDefinitions {
   /** Every forgot-password request, known email or not: the worker decides whether a link is mailed. */
   'password-reset': { email: string };
   'sweep-uploads': Record<string, never>;
+  'sweep-link-previews': Record<string, never>;
 }
 export type JobName = keyof JobDefinitions;
 /** What a handler may do besides its work: chain a follow-up job. */
@@ -17,11 +18,13 @@ const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'send-email': { name: 'send-email', retryLimit: 8, retryDelay: 15, retryBackoff: true },
   'sweep-uploads': { name: 'sweep-uploads', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   'password-reset': { name: 'password-reset', retryLimit: 4, retryDelay: 5, retryBackoff: true },
+  'sweep-link-previews': { name: 'sweep-link-previews', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
 };
 
 /** Jobs started by the clock (cron, UTC), declared in this one place; pg-boss keeps one schedule per name across instances. */
 const SCHEDULES: { [N in JobName]?: { cron: string; data: JobDefinitions[N] } } = {
   'sweep-uploads': { cron: '17 * * * *', data: {} },
+  'sweep-link-previews': { cron: '41 * * * *', data: {} },
 };
 
 export interface JobQueue {
