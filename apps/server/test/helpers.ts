@@ -102,3 +102,15 @@ export async function multipart(parts: MultipartPart[]) {
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
 }
+
+/** Resolves once another connection of the app waits on a lock that `holder` (a pool client in an open transaction) holds. */
+export async function untilWaitingOnLock(t: TestApp, holder: pg.PoolClient): Promise<void> {
+  const { rows: [self] } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  for (;;) {
+    const { rows } = await t.app.services.database.pool.query(
+      'SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [self!.pid],
+    );
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

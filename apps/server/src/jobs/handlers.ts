@@ -1,7 +1,7 @@
 import type { Mailer } from '../adapters/mail/mailer.js';
 import type { Storage } from '../adapters/storage/storage.js';
 import type { Db } from '../db/client.js';
-import { RESET_EMAIL } from '@fenestra/shared';
+import { EMAIL_TEXT } from '@fenestra/shared';
 import { issueResetLink } from '../modules/account/password-reset.js';
 import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
@@ -18,7 +18,7 @@ export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; li
     },
     'password-reset': async ({ email }, { send }) => {
       const link = await issueResetLink(deps.db, email, deps.publicUrl);
-      if (link) await send('send-email', { to: link.to, subject: RESET_EMAIL.subject, text: RESET_EMAIL.text(link.url) });
+      if (link) await send('send-email', { to: link.to, subject: EMAIL_TEXT.resetPassword.subject, text: EMAIL_TEXT.resetPassword.text(link.url) });
     },
     'sweep-uploads': async () => {
       await uploads.sweepUnattached();

@@ -5,7 +5,7 @@ import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { users, sessions, accounts, verifications } from '../../db/schema/index.js';
 import { LIMITS } from '@fenestra/shared';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-cookie.js';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../lib/session-cookie.js';
 
 export interface AuthDeps {
   config: Config;

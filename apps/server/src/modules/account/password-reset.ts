@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
+import { LIMITS } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { users, verifications } from '../../db/schema/index.js';
 
-/** How long a reset link works (the email says one hour). */
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** How long a reset link works (the email says so). */
+const RESET_TOKEN_TTL_MS = LIMITS.resetLinkHours * 60 * 60 * 1000;
 const PREFIX = 'reset-password:';
 
 /**

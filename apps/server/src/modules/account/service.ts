@@ -1,15 +1,17 @@
 import { eq, and, gt } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import {
-  MSG, signUpSchema, signInSchema, resetRequestSchema, resetWithTokenSchema, passwordSchema, text, firstIssue, isStaffRole, type Me,
+  MSG, signUpSchema, signInSchema, resetRequestSchema, resetWithTokenSchema, passwordSchema, text, isStaffRole, type Me,
 } from '@fenestra/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { users, profiles, sessions, verifications } from '../../db/schema/index.js';
+import { users, sessions, verifications } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { findMember, type MemberRow } from '../../lib/member.js';
+import { activeBan, bannedError } from '../../lib/ban.js';
+import { parse } from '../../lib/validation.js';
 import type { Auth } from './auth.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { findMember, type MemberRow } from './profile-repo.js';
 import { createPasswordAccount } from './create-account.js';
 
 /** What a route needs back: the member and the cookies to set. */
@@ -24,28 +26,6 @@ export const toMe = (m: MemberRow): Me => ({
   isStaff: isStaffRole(m.role),
   hasPassword: m.hasPassword,
 });
-
-export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw badRequest(firstIssue(result.error), issue?.path.length ? String(issue.path[0]) : undefined);
-  }
-  return result.data;
-}
-
-/** A ban still in force, or null; a timed ban that has run out is lifted here. */
-export async function activeBan(db: Db, member: MemberRow): Promise<{ reason: string; until: Date | null } | null> {
-  if (member.status !== 'banned') return null;
-  if (member.banUntil && member.banUntil.getTime() <= Date.now()) {
-    await db.update(profiles).set({ status: 'active', banReason: null, banUntil: null }).where(eq(profiles.id, member.id));
-    return null;
-  }
-  return { reason: member.banReason ?? 'No reason given', until: member.banUntil };
-}
-
-export const bannedError = (ban: { reason: string; until: Date | null }) =>
-  new AppError(403, 'BANNED', MSG.bannedSignIn(ban.reason, ban.until ? ban.until.toISOString().slice(0, 10) : null));
 
 export function accountService(deps: { db: Db; auth: Auth; jobs: Pick<JobQueue, 'send'> }) {
   const { db, auth, jobs } = deps;
@@ -138,7 +118,7 @@ export function accountService(deps: { db: Db; auth: Auth; jobs: Pick<JobQueue, 
         return result.headers.getSetCookie();
       } catch (e) {
         if (e instanceof APIError && e.statusCode === 400) {
-          throw new AppError(400, 'WRONG_PASSWORD', 'Failed to update password. Please check your current password.', 'currentPassword');
+          throw new AppError(400, 'WRONG_PASSWORD', MSG.failedPasswordCheck, 'currentPassword');
         }
         if (e instanceof APIError && e.statusCode === 401) throw unauthorized();
         throw e;
