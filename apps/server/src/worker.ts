@@ -14,7 +14,7 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
   const mailer = createMailer(config, log);
-  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage: localStorage(path.join(config.dataDir, 'uploads')), linkFetcher: systemLinkFetcher(config.linkPreviewAllow) }), log);
+  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage: localStorage(path.join(config.dataDir, 'uploads')), linkFetcher: systemLinkFetcher(config.linkPreviewAllow), publicUrl: config.publicUrl }), log);
   await jobs.startWorkers();
   log.info('Fenestra worker is running');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);

@@ -3,16 +3,21 @@ import PgBoss from 'pg-boss';
 // Named jobs, declared once; a handler is safe to run twice (STYLE.md #8).
 export interface JobDefinitions {
   'send-email': { to: string; subject: string; text: string; html?: string };
+  /** Every forgot-password request, known email or not: the worker decides whether a link is mailed. */
+  'password-reset': { email: string };
   'sweep-uploads': Record<string, never>;
   'sweep-link-previews': Record<string, never>;
 }
 export type JobName = keyof JobDefinitions;
-export type JobHandler<N extends JobName> = (data: JobDefinitions[N]) => Promise<void>;
+/** What a handler may do besides its work: chain a follow-up job. */
+export interface JobContext { send<M extends JobName>(name: M, data: JobDefinitions[M]): Promise<string | null> }
+export type JobHandler<N extends JobName> = (data: JobDefinitions[N], context: JobContext) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'send-email': { name: 'send-email', retryLimit: 8, retryDelay: 15, retryBackoff: true },
   'sweep-uploads': { name: 'sweep-uploads', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+  'password-reset': { name: 'password-reset', retryLimit: 4, retryDelay: 5, retryBackoff: true },
   'sweep-link-previews': { name: 'sweep-link-previews', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
 };
 
@@ -42,10 +47,11 @@ export async function createJobQueue(connectionString: string, handlers: JobHand
   await boss.start();
   for (const name of names) await boss.createQueue(name, QUEUE_OPTIONS[name]);
 
-  const run = async <N extends JobName>(name: N, data: JobDefinitions[N]) => (handlers[name] as JobHandler<N>)(data);
+  const send: JobContext['send'] = (name, data) => boss.send(name, data as object);
+  const run = async <N extends JobName>(name: N, data: JobDefinitions[N]) => (handlers[name] as JobHandler<N>)(data, { send });
 
   return {
-    send: (name, data) => boss.send(name, data as object),
+    send,
     async runDue(name) {
       let completed = 0;
       let failed = 0;
