@@ -1,5 +1,6 @@
 export * from './limits.js';
 export * from './messages.js';
+export * from './text.js';
 export * from './auth.js';
 export * from './session.js';
 export * from './posts.js';
