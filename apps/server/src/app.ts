@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
-import { EMAIL_TEXT } from '@fenestra/shared';
 import type { Config } from './config/env.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
@@ -18,6 +17,7 @@ import { uploadsRoutes } from './modules/uploads/routes.js';
 import { uploadsService } from './modules/uploads/service.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
+import { textGuard } from './plugins/text-guard.js';
 import { sessionPlugin } from './plugins/session.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -25,6 +25,8 @@ import { postsService } from './modules/posts/service.js';
 import { postRoutes } from './modules/posts/routes.js';
 import { moderationService } from './modules/moderation/service.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
+import { analyticsService } from './modules/analytics/service.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { membersService } from './modules/members/service.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
@@ -79,7 +81,8 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     genReqId: () => crypto.randomUUID(),
-    trustProxy: config.host !== '127.0.0.1',
+    // A hop count trusts that many proxies in front of us, whatever their addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
@@ -98,13 +101,6 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     config,
     db: database.db,
     secret,
-    sendResetLink: async (email, url) => {
-      await jobs.send('send-email', {
-        to: email,
-        subject: EMAIL_TEXT.resetPassword.subject,
-        text: EMAIL_TEXT.resetPassword.text(url),
-      });
-    },
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
@@ -137,17 +133,19 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   });
 
   await app.register(errorHandler);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
+  await app.register(textGuard);
   await app.register(rateLimitPlugin, { pool: database.pool });
   await app.register(sessionPlugin, { db: database.db, auth, secret });
 
   await app.register(healthRoutes, { pool: database.pool });
-  await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth }), db: database.db });
+  await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth, jobs }), db: database.db });
   await app.register(uploadsRoutes, { config, uploads: uploadsService({ db: database.db, storage }) });
 
   const posts = postsService({ db: database.db, publicUrl: config.publicUrl });
   await app.register(postRoutes, { config, posts });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
+  await app.register(analyticsRoutes, { analytics: analyticsService({ db: database.db }) });
   await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
 
   await app.register(replyRoutes, { config, posts, replies: repliesService({ db: database.db, posts }) });

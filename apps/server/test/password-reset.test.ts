@@ -5,7 +5,7 @@ import { MSG } from '@fenestra/shared';
 import { createTestApp, cookieFrom, freePort, signUpMember, ORIGIN, type TestApp } from './helpers.js';
 import { MailCatcher, parseMail } from './mail-catcher.js';
 
-const INVALID_RESET = 'This reset link is invalid or has expired. Please request a new one.';
+const INVALID_RESET = MSG.invalidResetLink;
 const NEW_PASSWORD = 'Fresh-Start42';
 
 const resetLinkIn = (text: string) => {
@@ -16,6 +16,8 @@ const resetLinkIn = (text: string) => {
 
 const post = (t: TestApp, url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+/** The worker's turn: the reset job makes the link (or nothing), then its email job is due. */
+const issueLinks = (t: TestApp) => t.app.services.jobs.runDue('password-reset');
 const meOf = async (t: TestApp, cookie: string) =>
   (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().me;
 
@@ -37,6 +39,7 @@ describe('password reset through a real SMTP server', () => {
     expect(request.statusCode).toBe(200);
     expect(catcher.received).toHaveLength(0); // sent by the job queue, not during the request
 
+    expect(await issueLinks(t)).toEqual({ completed: 1, failed: 0 });
     expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 1, failed: 0 });
     const mail = catcher.received.find((m) => m.envelopeTo.includes(member.email));
     expect(mail).toBeDefined();
@@ -76,8 +79,43 @@ describe('password reset through a real SMTP server', () => {
     const res = await post(t, '/api/account/forgot-password', { email: `nobody-${Date.now()}@example.com` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
+    expect(await issueLinks(t)).toEqual({ completed: 1, failed: 0 });
     expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 0, failed: 0 });
     expect(catcher.received).toHaveLength(before);
+  });
+
+  it('does the same work in the request for a known and an unknown email', async () => {
+    const member = await signUpMember(t.app);
+    const unknown = `nobody-${Date.now()}@example.com`;
+    const jobsFor = async (email: string) => (await t.app.services.database.pool.query(
+      `SELECT name, data FROM pgboss.job WHERE data->>'email' = $1`, [email])).rows;
+    const known = await post(t, '/api/account/forgot-password', { email: member.email });
+    const other = await post(t, '/api/account/forgot-password', { email: unknown });
+    expect([known.statusCode, known.body]).toEqual([other.statusCode, other.body]);
+    // One queued job each, of one kind; no token exists yet for either.
+    expect(await jobsFor(member.email)).toEqual([{ name: 'password-reset', data: { email: member.email } }]);
+    expect(await jobsFor(unknown)).toEqual([{ name: 'password-reset', data: { email: unknown } }]);
+    const tokens = await t.app.services.database.pool.query(`SELECT 1 FROM verifications WHERE value = $1`, [member.me.id]);
+    expect(tokens.rowCount).toBe(0);
+    await issueLinks(t);
+    await t.app.services.jobs.runDue('send-email');
+  });
+
+  it('ends the older links when a new one is asked for', async () => {
+    const member = await signUpMember(t.app);
+    const linksFor = () => catcher.received.filter((m) => m.envelopeTo.includes(member.email))
+      .map((m) => resetLinkIn(m.text).searchParams.get('token')!);
+    for (let i = 0; i < 2; i++) {
+      await post(t, '/api/account/forgot-password', { email: member.email });
+      await issueLinks(t);
+      await t.app.services.jobs.runDue('send-email');
+    }
+    const [older, newer] = linksFor();
+    expect(older && newer && older !== newer).toBe(true);
+    const stale = await post(t, '/api/account/reset-password', { token: older!, password: NEW_PASSWORD });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ message: INVALID_RESET, field: 'token' });
+    expect((await post(t, '/api/account/reset-password', { token: newer!, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 
   it('validates the request and the new password', async () => {
@@ -91,6 +129,7 @@ describe('password reset through a real SMTP server', () => {
 
     const member = await signUpMember(t.app);
     await post(t, '/api/account/forgot-password', { email: member.email });
+    await issueLinks(t);
     await t.app.services.jobs.runDue('send-email');
     const token = resetLinkIn(catcher.received.find((m) => m.envelopeTo.includes(member.email))!.text).searchParams.get('token')!;
     const weak = await post(t, '/api/account/reset-password', { token, password: 'short1A' });
@@ -118,6 +157,7 @@ describe('reset email when the SMTP server is down', () => {
   it('fails the job, keeps it for a retry, and delivers once the server is back', async () => {
     const member = await signUpMember(t.app);
     expect((await post(t, '/api/account/forgot-password', { email: member.email })).statusCode).toBe(200);
+    await issueLinks(t);
 
     expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 0, failed: 1 });
     const jobState = async () => (await t.app.services.database.pool.query<{ state: string; retry_count: number; due_in_seconds: number }>(
@@ -155,6 +195,7 @@ describe('reset email without SMTP_URL', () => {
     expect(t.app.services.mailer.kind).toBe('outbox');
     const member = await signUpMember(t.app);
     expect((await post(t, '/api/account/forgot-password', { email: member.email })).statusCode).toBe(200);
+    await issueLinks(t);
     expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 1, failed: 0 });
 
     const outbox = path.join(t.config.dataDir, 'outbox');

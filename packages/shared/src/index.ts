@@ -1,5 +1,6 @@
 export * from './limits.js';
 export * from './messages.js';
+export * from './text.js';
 export * from './auth.js';
 export * from './session.js';
 export * from './posts.js';
@@ -8,4 +9,5 @@ export * from './member-text.js';
 export * from './replies.js';
 export * from './notifications.js';
 export * from './events.js';
+export * from './analytics.js';
 export * from './link-previews.js';

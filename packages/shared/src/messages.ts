@@ -171,6 +171,7 @@ export const MSG = {
   userDeleted: 'User Deleted',
   deleteFailed: 'Delete Failed',
   // Other
+  nulCharacter: 'Text cannot contain NUL characters',
   failedLoadData: 'Failed to load data',
   searchBlank: 'Please enter something to search for',
   signInToLike: 'Please sign in to like posts',

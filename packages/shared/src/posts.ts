@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { LIMITS, TOPICS, type PostStatus, type Topic } from './limits.js';
 import { MSG } from './messages.js';
 import type { Mention } from './replies.js';
+import { text } from './text.js';
 
 // The ask form's rules (SPEC section 5), used by the form, the API and the tests.
 const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
 
-export const tagSchema = z
-  .string()
+export const tagSchema = text()
   .trim()
   .min(LIMITS.tags.min, MSG.tagMin)
   .max(LIMITS.tags.maxLength, MSG.tagMax)
@@ -15,8 +15,8 @@ export const tagSchema = z
 
 export const askSchema = z.object({
   topic: z.enum(TOPICS, MSG.topicRequired),
-  title: z.string({ error: MSG.titleMin }).trim().min(LIMITS.title.min, MSG.titleMin).max(LIMITS.title.max, MSG.titleMax),
-  description: z.string({ error: MSG.descriptionMin }).trim().min(LIMITS.description.min, MSG.descriptionMin).max(LIMITS.description.max, MSG.descriptionMax),
+  title: text({ error: MSG.titleMin }).trim().min(LIMITS.title.min, MSG.titleMin).max(LIMITS.title.max, MSG.titleMax),
+  description: text({ error: MSG.descriptionMin }).trim().min(LIMITS.description.min, MSG.descriptionMin).max(LIMITS.description.max, MSG.descriptionMax),
   tags: z.array(tagSchema).max(LIMITS.tags.max, MSG.tagsMax).default([]),
 });
 export type AskInput = z.infer<typeof askSchema>;
@@ -164,7 +164,7 @@ export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as con
 
 // Moderation.
 export const denySchema = z.object({
-  reason: z.string({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(LIMITS.denyReason.max, MSG.reasonTooLong),
+  reason: text({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(LIMITS.denyReason.max, MSG.reasonTooLong),
   banAuthor: z.boolean().default(false),
 });
 export type DenyInput = z.infer<typeof denySchema>;

@@ -1,6 +1,8 @@
 import type { Mailer } from '../adapters/mail/mailer.js';
 import type { Storage } from '../adapters/storage/storage.js';
 import type { Db } from '../db/client.js';
+import { EMAIL_TEXT } from '@fenestra/shared';
+import { issueResetLink } from '../modules/account/password-reset.js';
 import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
 import { notificationEmailJob } from '../modules/notifications/email.js';
@@ -16,6 +18,10 @@ export function jobHandlers(deps: {
   return {
     'send-email': async (message) => {
       await deps.mailer.send(message);
+    },
+    'password-reset': async ({ email }, { send }) => {
+      const link = await issueResetLink(deps.db, email, deps.publicUrl);
+      if (link) await send('send-email', { to: link.to, subject: EMAIL_TEXT.resetPassword.subject, text: EMAIL_TEXT.resetPassword.text(link.url) });
     },
     'sweep-uploads': async () => {
       await uploads.sweepUnattached();

@@ -5,13 +5,17 @@ import type { Db, Tx } from '../db/client.js';
 // Named jobs, declared once; a handler is safe to run twice (STYLE.md #8).
 export interface JobDefinitions {
   'send-email': { to: string; subject: string; text: string; html?: string };
+  /** Every forgot-password request, known email or not: the worker decides whether a link is mailed. */
+  'password-reset': { email: string };
   'sweep-uploads': Record<string, never>;
   /** The email for one notification, built at send time from the member's preferences then. */
   'notification-email': { notificationId: string };
   'sweep-link-previews': Record<string, never>;
 }
 export type JobName = keyof JobDefinitions;
-export type JobHandler<N extends JobName> = (data: JobDefinitions[N]) => Promise<void>;
+/** What a handler may do besides its work: chain a follow-up job. */
+export interface JobContext { send<M extends JobName>(name: M, data: JobDefinitions[M]): Promise<string | null> }
+export type JobHandler<N extends JobName> = (data: JobDefinitions[N], context: JobContext) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
@@ -19,6 +23,7 @@ const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'sweep-uploads': { name: 'sweep-uploads', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   // Every 5 minutes for a bit more than a day; the handler itself gives up (and records it) after 24 hours.
   'notification-email': { name: 'notification-email', retryLimit: 300, retryDelay: 300, retryBackoff: false },
+  'password-reset': { name: 'password-reset', retryLimit: 4, retryDelay: 5, retryBackoff: true },
   'sweep-link-previews': { name: 'sweep-link-previews', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
 };
 
@@ -70,10 +75,11 @@ export async function createJobQueue(connectionString: string, handlers: JobHand
   await boss.start();
   for (const name of names) await boss.createQueue(name, QUEUE_OPTIONS[name]);
 
-  const run = async <N extends JobName>(name: N, data: JobDefinitions[N]) => (handlers[name] as JobHandler<N>)(data);
+  const send: JobContext['send'] = (name, data) => boss.send(name, data as object);
+  const run = async <N extends JobName>(name: N, data: JobDefinitions[N]) => (handlers[name] as JobHandler<N>)(data, { send });
 
   return {
-    send: (name, data) => boss.send(name, data as object),
+    send,
     async runDue(name) {
       let completed = 0;
       let failed = 0;
