@@ -112,8 +112,12 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
       return member ? { isStaff: isStaffRole(member.role), active: !(await activeBan(database.db, member)) } : null;
     },
   });
+  // In arrival order: a role change re-reads the member before the events after it are judged.
+  let delivering = Promise.resolve();
   listener.subscribe({
-    event: (event) => void hub.deliver(event).catch((err: unknown) => app.log.error({ err }, 'event delivery failed')),
+    event: (event) => {
+      delivering = delivering.then(() => hub.deliver(event)).catch((err: unknown) => app.log.error({ err }, 'event delivery failed'));
+    },
     resumed: () => hub.refetchAll(),
   });
   await listener.ready;

@@ -116,6 +116,42 @@ describe('live events over a real socket', () => {
     expect(other.types()).not.toContain('session.revoked');
   });
 
+  it('announces every change to a post, its parts, its replies, profiles and roles, whichever code makes it', async () => {
+    const author = await signUpMember(t.app);
+    const staff = await signUpMember(t.app);
+    await makeStaff(t, staff.me.id);
+    const postId = await insertPost(t, { userId: author.me.id });
+    const watcher = await open({ cookie: staff.cookie, posts: [postId] });
+    const replyId = (await reply(postId, author.cookie)).json<{ id: string }>().id;
+    await watcher.next('reply.created');
+    // Plain SQL, as a later feature or a maintenance script would write it.
+    const changes: [string, unknown[]][] = [
+      ["INSERT INTO post_images (post_id, image_url, display_order) VALUES ($1, '/media/x.jpg', 0)", [postId]],
+      ["INSERT INTO post_tags (post_id, tag) VALUES ($1, 'hinge')", [postId]],
+      ["INSERT INTO post_videos (post_id, video_url, duration_seconds, file_size_bytes, mime_type) VALUES ($1, '/media/v.mp4', 3, 10, 'video/mp4')", [postId]],
+      ['UPDATE replies SET is_pinned = true WHERE id = $1', [replyId]],
+      ["UPDATE profiles SET bio = 'Locksmith' WHERE id = $1", [author.me.id]],
+      ["INSERT INTO user_roles (user_id, role) VALUES ($1, 'moderator')", [author.me.id]],
+    ];
+    for (const [text, values] of changes) await sqlQuery(t, text, values);
+    await watcher.next('reply.updated', (e) => e.replyId === replyId);
+    await watcher.next('profile.changed', (e) => e.userId === author.me.id);
+    expect(watcher.messages.filter((m) => m.type === 'post.changed').length).toBeGreaterThanOrEqual(4);
+
+    const beforeDelete = watcher.messages.length;
+    await sqlQuery(t, 'DELETE FROM posts WHERE id = $1', [postId]);
+    expect(await watcher.arrived('reply.deleted', beforeDelete)).toEqual({ postId, replyId });
+    expect(await watcher.arrived('post.changed', beforeDelete)).toEqual({ postId });
+  });
+
+  it("closes a member's streams when their account is deleted", async () => {
+    const member = await signUpMember(t.app);
+    const stream = await open({ cookie: member.cookie });
+    await sqlQuery(t, 'DELETE FROM users WHERE id = $1', [member.me.id]);
+    await stream.next('session.revoked');
+    await stream.closed;
+  });
+
   it('never announces a change that was rolled back', async () => {
     const author = await signUpMember(t.app);
     const postId = await insertPost(t, { userId: author.me.id });
