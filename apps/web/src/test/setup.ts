@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from 'sonner';
+
+// findBy* and waitFor give up after 3 s, not 1 s: a busy 2-core CI machine renders a full page slowly.
+configure({ asyncUtilTimeout: 3_000 });
 
 // jsdom lacks what Radix and sonner measure with.
 class ResizeObserverStub {
