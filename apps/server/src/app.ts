@@ -24,6 +24,10 @@ import { postsService } from './modules/posts/service.js';
 import { postRoutes } from './modules/posts/routes.js';
 import { moderationService } from './modules/moderation/service.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
+import { postActionsService } from './modules/moderation/post-actions.js';
+import { moderationLogService } from './modules/moderation/log-service.js';
+import { adminUsersService } from './modules/admin-users/service.js';
+import { adminUserRoutes } from './modules/admin-users/routes.js';
 import { membersService } from './modules/members/service.js';
 import { memberRoutes } from './modules/members/routes.js';
 
@@ -34,16 +38,22 @@ export interface AppServices {
   mailer: Mailer;
   auth: Auth;
   storage: Storage;
+  /** The clock the stat cards and ban ends read (tests fix it). */
+  now: () => Date;
 }
+
+export interface RouteEntry { method: string; url: string }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** Every route registered, in order (the authorization test walks the mutating ones). */
+    routeList: RouteEntry[];
   }
 }
 
 /** Builds the whole app (tests call it and use inject); main.ts only boots it. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, opts: { now?: () => Date } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
@@ -54,6 +64,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
+
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+  const now = opts.now ?? (() => new Date());
 
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
@@ -76,7 +93,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage });
+  app.decorate('services', { config, database, jobs, mailer, auth, storage, now });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -96,8 +113,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const posts = postsService({ db: database.db, publicUrl: config.publicUrl });
   await app.register(postRoutes, { config, posts });
-  await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
-  await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
+  const members = membersService({ db: database.db, storage, posts, log: app.log });
+  await app.register(moderationRoutes, {
+    moderation: moderationService({ db: database.db, posts }),
+    postActions: postActionsService({ db: database.db, storage, log: app.log }),
+    log: moderationLogService({ db: database.db }),
+  });
+  await app.register(memberRoutes, { config, posts, members });
+  await app.register(adminUserRoutes, { users: adminUsersService({ db: database.db, jobs, members, now, log: app.log }) });
 
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });

@@ -34,7 +34,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database and data folder, with the worker off (run jobs with runDue). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { now?: () => Date } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-api-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -51,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     RATE_LIMIT_POSTS: '1000',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, opts);
   return {
     app,
     config,

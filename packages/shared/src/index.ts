@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './session.js';
 export * from './posts.js';
 export * from './members.js';
+export * from './moderation.js';

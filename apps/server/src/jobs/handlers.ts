@@ -3,6 +3,7 @@ import type { Storage } from '../adapters/storage/storage.js';
 import type { Db } from '../db/client.js';
 import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
+import { liftExpiredBans } from '../modules/admin-users/repo.js';
 
 // Follow-up jobs are chained here, in one place.
 export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage }): JobHandlers {
@@ -13,6 +14,9 @@ export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage }):
     },
     'sweep-uploads': async () => {
       await uploads.sweepUnattached();
+    },
+    'lift-expired-bans': async () => {
+      await liftExpiredBans(deps.db, new Date());
     },
   };
 }

@@ -10,6 +10,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.j
 import type { Auth } from './auth.js';
 import { findMember, type MemberRow } from './profile-repo.js';
 import { createPasswordAccount } from './create-account.js';
+import { liftExpiredBans } from '../admin-users/repo.js';
 
 /** What a route needs back: the member and the cookies to set. */
 export interface SignedIn { me: Me; setCookies: string[] }
@@ -39,7 +40,7 @@ export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 export async function activeBan(db: Db, member: MemberRow): Promise<{ reason: string; until: Date | null } | null> {
   if (member.status !== 'banned') return null;
   if (member.banUntil && member.banUntil.getTime() <= Date.now()) {
-    await db.update(profiles).set({ status: 'active', banReason: null, banUntil: null }).where(eq(profiles.id, member.id));
+    await liftExpiredBans(db, new Date(), member.id);
     return null;
   }
   return { reason: member.banReason ?? 'No reason given', until: member.banUntil };
