@@ -199,6 +199,19 @@ describe('user management', () => {
   });
 });
 
+/** Members without a password, written straight to the tables (no hashing), joined at the given times; returns their ids. */
+async function insertMembers(t: TestApp, joinedAt: Date[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const at of joinedAt) {
+    const id = crypto.randomUUID();
+    const name = `m${id.slice(0, 8)}`;
+    await sqlQuery(t, 'INSERT INTO users (id, name, email, created_at) VALUES ($1, $2, $3, $4)', [id, name, `${name}@example.com`, at]);
+    await sqlQuery(t, 'INSERT INTO profiles (id, username, created_at) VALUES ($1, $2, $3)', [id, name, at]);
+    ids.push(id);
+  }
+  return ids;
+}
+
 describe('the stat cards under a fixed clock', () => {
   const NOW = new Date('2026-03-15T12:00:00Z');
   let t: TestApp;
@@ -208,17 +221,12 @@ describe('the stat cards under a fixed clock', () => {
   it('counts members, joins this week, bans and staff, with three week-on-week trends', async () => {
     const staff = await signUpMember(t.app);
     await makeStaff(t, staff.me.id, 'admin');
-    const members: Member[] = [];
-    for (let i = 0; i < 9; i++) members.push(await signUpMember(t.app));
     // Joined: 5 a week or more before NOW (staff included; 2 of them in the week before), 4 this week, one after NOW (not yet).
-    const joinedDaysAgo = [40, 30, 20, 10, 9, 3, 2, 1, 0.5, -1];
-    const everyone = [staff, ...members];
-    for (const [i, who] of everyone.entries()) {
-      await sqlQuery(t, 'UPDATE profiles SET created_at = $2 WHERE id = $1', [who.me.id, new Date(NOW.getTime() - joinedDaysAgo[i]! * DAY)]);
-    }
+    await sqlQuery(t, 'UPDATE profiles SET created_at = $2 WHERE id = $1', [staff.me.id, new Date(NOW.getTime() - 40 * DAY)]);
+    const members = await insertMembers(t, [30, 20, 10, 9, 3, 2, 1, 0.5, -1].map((days) => new Date(NOW.getTime() - days * DAY)));
     // Two banned now (one's ban ended before NOW, so it does not count); bans logged: 3 this week, 1 the week before.
-    await sqlQuery(t, "UPDATE profiles SET status = 'banned', ban_reason = 'x' WHERE id = ANY($1)", [[members[0]!.me.id, members[1]!.me.id]]);
-    await sqlQuery(t, "UPDATE profiles SET status = 'banned', ban_reason = 'x', ban_until = $2 WHERE id = $1", [members[2]!.me.id, new Date(NOW.getTime() - DAY)]);
+    await sqlQuery(t, "UPDATE profiles SET status = 'banned', ban_reason = 'x' WHERE id = ANY($1)", [[members[0], members[1]]]);
+    await sqlQuery(t, "UPDATE profiles SET status = 'banned', ban_reason = 'x', ban_until = $2 WHERE id = $1", [members[2], new Date(NOW.getTime() - DAY)]);
     for (const daysAgo of [1, 2, 6, 10]) {
       await sqlQuery(t, "INSERT INTO moderation_log (action, target_type, target_id, created_at) VALUES ('ban', 'user', 'x', $1)",
         [new Date(NOW.getTime() - daysAgo * DAY)]);
