@@ -13,7 +13,7 @@ describe('user management', () => {
   let member: Member;
   beforeAll(async () => {
     t = await createTestApp();
-    [admin, moderator, member] = await Promise.all([1, 2, 3].map(() => signUpMember(t.app)));
+    [admin, moderator, member] = [await signUpMember(t.app), await signUpMember(t.app), await signUpMember(t.app)];
     await makeStaff(t, admin.me.id, 'admin');
     await makeStaff(t, moderator.me.id, 'moderator');
   });

@@ -17,7 +17,8 @@ describe('post and reply actions', () => {
   let admin: Member;
   beforeAll(async () => {
     t = await createTestApp();
-    [author, replier, reader, moderator, admin] = await Promise.all([1, 2, 3, 4, 5].map(() => signUpMember(t.app)));
+    const signed = await Promise.all([1, 2, 3, 4, 5].map(() => signUpMember(t.app)));
+    [author, replier, reader, moderator, admin] = signed as [Member, Member, Member, Member, Member];
     await makeStaff(t, moderator.me.id, 'moderator');
     await makeStaff(t, admin.me.id, 'admin');
   });

@@ -5,7 +5,7 @@ import {
 } from '@fenestra/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { users, profiles, sessions, verifications } from '../../db/schema/index.js';
+import { users, sessions, verifications } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import type { Auth } from './auth.js';
 import { findMember, type MemberRow } from './profile-repo.js';
