@@ -21,8 +21,9 @@ export async function postStatusOf(tx: Tx, postId: string): Promise<PostStatus |
   return rows[0]?.status ?? null;
 }
 
+/** Never below 0: rows written around the API (imports, fixtures) must not turn a moderation action into a 500. */
 export async function addToPostCount(tx: Tx, userId: string, delta: number): Promise<void> {
-  await tx.update(profiles).set({ postCount: sql`${profiles.postCount} + ${delta}` }).where(eq(profiles.id, userId));
+  await tx.update(profiles).set({ postCount: sql`greatest(${profiles.postCount} + ${delta}, 0)` }).where(eq(profiles.id, userId));
 }
 
 export type LogRow = typeof moderationLog.$inferInsert & { action: ModerationAction };
