@@ -16,7 +16,7 @@ const banEnd = (user: AdminUser) => (user.banUntil ? `until ${user.banUntil.slic
 /** Avatar, username, email, role, status, joined, posts and the row menu; scrolls sideways on a phone. */
 export function UsersTable({ users, viewer, badges }: { users: AdminUser[]; viewer: { id: string; role: Role }; badges: UserBadges }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+    <div className="relative overflow-x-auto rounded-lg border border-border bg-surface">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="border-b border-border bg-surface-muted text-xs font-semibold tracking-wide text-muted uppercase">
           <tr>
