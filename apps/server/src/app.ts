@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
+import { EMAIL_TEXT } from '@fenestra/shared';
 import type { Config } from './config/env.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
@@ -30,6 +31,9 @@ import { adminUsersService } from './modules/admin-users/service.js';
 import { adminUserRoutes } from './modules/admin-users/routes.js';
 import { membersService } from './modules/members/service.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
+import { linkPreviewsService } from './modules/link-previews/service.js';
+import { linkPreviewRoutes } from './modules/link-previews/routes.js';
 
 export interface AppServices {
   config: Config;
@@ -40,6 +44,13 @@ export interface AppServices {
   storage: Storage;
   /** The clock the stat cards and ban ends read (tests fix it). */
   now: () => Date;
+  linkFetcher: LinkFetcher;
+}
+
+/** Outside systems a test may replace (the link fetcher with its own resolver and limits; the clock). */
+export interface AppAdapters {
+  linkFetcher?: LinkFetcher;
+  now?: () => Date;
 }
 
 export interface RouteEntry { method: string; url: string }
@@ -53,7 +64,7 @@ declare module 'fastify' {
 }
 
 /** Builds the whole app (tests call it and use inject); main.ts only boots it. */
-export async function buildApp(config: Config, opts: { now?: () => Date } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, adapters: AppAdapters = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
@@ -70,12 +81,13 @@ export async function buildApp(config: Config, opts: { now?: () => Date } = {}):
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
-  const now = opts.now ?? (() => new Date());
+  const now = adapters.now ?? (() => new Date());
 
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
-  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage }), app.log);
+  const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
+  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage, linkFetcher }), app.log);
   if (config.runWorker) await jobs.startWorkers();
 
   const secret = authSecret(config.authSecret, config.dataDir);
@@ -86,14 +98,14 @@ export async function buildApp(config: Config, opts: { now?: () => Date } = {}):
     sendResetLink: async (email, url) => {
       await jobs.send('send-email', {
         to: email,
-        subject: 'Reset your Fenestra password',
-        text: `Someone asked to reset the password of your Fenestra account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+        subject: EMAIL_TEXT.resetPassword.subject,
+        text: EMAIL_TEXT.resetPassword.text(url),
       });
     },
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage, now });
+  app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher, now });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -121,6 +133,9 @@ export async function buildApp(config: Config, opts: { now?: () => Date } = {}):
   });
   await app.register(memberRoutes, { config, posts, members });
   await app.register(adminUserRoutes, { users: adminUsersService({ db: database.db, jobs, members, now, log: app.log }) });
+
+  const linkPreviews = linkPreviewsService({ db: database.db, storage, fetcher: linkFetcher });
+  await app.register(linkPreviewRoutes, { config, linkPreviews });
 
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });

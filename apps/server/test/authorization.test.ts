@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { DEFAULT_EMAIL_PREFERENCES } from '@fenestra/shared';
-import { SESSION_COOKIE } from '../src/modules/account/session-cookie.js';
+import { SESSION_COOKIE } from '../src/lib/session-cookie.js';
 import { createTestApp, multipart, signUpMember, ORIGIN, type TestApp } from './helpers.js';
 import { askBody, insertPost, insertUpload, makeStaff, sqlQuery } from './post-fixtures.js';
 
@@ -112,6 +112,8 @@ describe('authorization of every mutating endpoint', () => {
       route: 'DELETE /api/uploads/:id', expect: members(204),
       request: async (ctx) => ({ url: `/api/uploads/${(await insertUpload(t, (ctx.actor ?? ctx.author).id, 'image')).id}` }),
     },
+    // Link previews for the reply form: members; the test app resolves no host, so the answer is 'no card' (204).
+    { route: 'POST /api/link-preview', expect: members(204), request: () => ({ url: '/api/link-preview', payload: { url: 'https://example.com/hinge' } }) },
     // One's own settings.
     { route: 'PATCH /api/settings/profile', expect: members(200), request: () => ({ url: '/api/settings/profile', payload: { bio: 'Fixes sash windows.' } }) },
     { route: 'PUT /api/settings/avatar', expect: members(200), request: () => ({ url: '/api/settings/avatar', payload: { kind: 'preset', emoji: '🔧' } }) },

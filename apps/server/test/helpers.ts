@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppAdapters } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/env.js';
 import { withDatabase } from './global-setup.js';
+import { createLinkFetcher } from '../src/adapters/link-preview/link-fetcher.js';
+
+const resolveNothing = async (): Promise<string[]> => [];
 
 export const ORIGIN = 'http://localhost:3000';
 let counter = 0;
@@ -33,8 +36,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database and data folder, with the worker off (run jobs with runDue). */
-export async function createTestApp(env: Record<string, string> = {}, opts: { now?: () => Date } = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database and data folder, with the worker off (run jobs with runDue). Link
+ * previews resolve no host unless a test passes a link fetcher with its own resolver: no test reaches out.
+ */
+export async function createTestApp(env: Record<string, string> = {}, adapters: AppAdapters = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-api-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -49,9 +55,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { no
     RATE_LIMIT_AUTH: '1000',
     RATE_LIMIT_UPLOADS: '1000',
     RATE_LIMIT_POSTS: '1000',
+    RATE_LIMIT_PREVIEWS: '1000',
     ...env,
   });
-  const app = await buildApp(config, opts);
+  const app = await buildApp(config, { linkFetcher: createLinkFetcher({ resolve: resolveNothing, allow: config.linkPreviewAllow }), ...adapters });
   return {
     app,
     config,
@@ -94,4 +101,16 @@ export async function multipart(parts: MultipartPart[]) {
   }
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+}
+
+/** Resolves once another connection of the app waits on a lock that `holder` (a pool client in an open transaction) holds. */
+export async function untilWaitingOnLock(t: TestApp, holder: pg.PoolClient): Promise<void> {
+  const { rows: [self] } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  for (;;) {
+    const { rows } = await t.app.services.database.pool.query(
+      'SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [self!.pid],
+    );
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -66,7 +66,7 @@ describe('the review queue', () => {
     expect((await get(t, `/api/posts/${id}`)).json().status).toBe('open');
     expect((await profileOf(author.me.id)).post_count).toBe(before + 1);
     expect(await notificationsOf(author.me.id, id)).toEqual([
-      { type: 'post_approved', message: 'Your question "Casement crank stripped at the spline" was approved' },
+      { type: 'post_approved', message: 'Your post "Casement crank stripped at the spline" was approved.' },
     ]);
     expect(await logOf(id)).toEqual([{
       actor_id: moderator.me.id, actor_username: moderator.me.username, action: 'approve', target_type: 'post', target_id: id,
@@ -111,7 +111,7 @@ describe('the review queue', () => {
     expect((await get(t, `/api/posts/${id}`, author.cookie)).json()).toMatchObject({ status: 'denied', denialReason: reason });
     expect((await get(t, `/api/posts/${id}`, member.cookie)).statusCode).toBe(404);
     expect(await notificationsOf(author.me.id, id)).toEqual([
-      { type: 'post_denied', message: `Your question "Photo of my cat on a window sill" was denied: ${reason}` },
+      { type: 'post_denied', message: `Your post "Photo of my cat on a window sill" was denied: ${reason}` },
     ]);
     expect(await logOf(id)).toMatchObject([{ actor_id: moderator.me.id, action: 'deny', target_type: 'post', reason }]);
     expect((await profileOf(author.me.id)).status).toBe('active');

@@ -90,6 +90,8 @@ describe('security', () => {
       expect(directives.get('script-src')).toEqual(["'self'"]);
       expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
       expect(directives.get('object-src')).toEqual(["'none'"]);
+      // No other site's picture is loaded: link preview pictures are served from our origin.
+      expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
     });

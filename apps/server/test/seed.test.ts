@@ -13,20 +13,17 @@ const log = { info: (m: string) => { logged.push(m); } };
 describe('demo seed', () => {
   let t: TestApp;
   let credentials: { adminEmail: string; adminPassword: string };
-  let seedMs = 0;
   const q = async <T>(text: string) => (await t.app.services.database.pool.query(text)).rows as T[];
 
   beforeAll(async () => {
     t = await createTestApp();
-    const started = Date.now();
     credentials = await seedDemo(t.app.services.database.db, t.config, log);
-    seedMs = Date.now() - started;
   });
   afterAll(async () => { await t.close(); });
 
-  it('runs in a few seconds and says what it loaded', () => {
-    expect(seedMs).toBeLessThan(10_000);
-    expect(logged.join('\n')).toMatch(/Demo seed: \d+ members, \d+ posts, \d+ pictures/);
+  // Its duration is in that log line (a figure to read, not a test: tests never time themselves).
+  it('says what it loaded', () => {
+    expect(logged.join('\n')).toMatch(/Demo seed: \d+ members, \d+ posts, \d+ pictures in \d+ ms/);
   });
 
   it('creates an admin, a moderator and at least a dozen members', async () => {
@@ -137,6 +134,16 @@ describe('demo seed', () => {
     const rows = await q<{ type: string }>(`SELECT DISTINCT type FROM notifications`);
     const types = rows.map((r) => r.type);
     for (const type of ['post_approved', 'new_reply', 'reply_pinned']) expect(types).toContain(type);
+  });
+
+  it('words its notifications as the forum itself does', async () => {
+    const rows = await q<{ type: string; message: string; title: string }>(
+      `SELECT n.type, n.message, p.title FROM notifications n JOIN posts p ON p.id = n.post_id WHERE n.type IN ('post_approved', 'post_pending_review')`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.message).toBe(row.type === 'post_approved' ? `Your post "${row.title}" was approved.` : `New post awaiting review: "${row.title}"`);
+    }
   });
 
   it('stores every picture as a JPEG on disk, up to three per post, some with detections', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { parseAllowList } from '../adapters/link-preview/address-rules.js';
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -22,10 +23,13 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKER: boolish.default(true),
+  // Exact host:port pairs the link preview fetcher may reach whatever their address (tests use loopback).
+  LINK_PREVIEW_ALLOW: z.string().optional().refine((v) => parseAllowList(v) !== null, 'list exact host:port pairs, separated by commas'),
   // Requests a client may make in a window, per IP address.
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_POSTS: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PREVIEWS: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
 });
 
@@ -47,7 +51,8 @@ export interface Config {
   webDist: string;
   logLevel: Env['LOG_LEVEL'];
   runWorker: boolean;
-  rateLimit: { auth: number; uploads: number; posts: number; windowSeconds: number };
+  rateLimit: { auth: number; uploads: number; posts: number; previews: number; windowSeconds: number };
+  linkPreviewAllow: ReadonlySet<string>;
 }
 
 export class ConfigError extends Error {}
@@ -82,10 +87,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     runWorker: e.RUN_WORKER,
+    linkPreviewAllow: parseAllowList(e.LINK_PREVIEW_ALLOW)!,
     rateLimit: {
       auth: e.RATE_LIMIT_AUTH,
       uploads: e.RATE_LIMIT_UPLOADS,
       posts: e.RATE_LIMIT_POSTS,
+      previews: e.RATE_LIMIT_PREVIEWS,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     },
   };

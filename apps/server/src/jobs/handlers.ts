@@ -3,11 +3,14 @@ import type { Storage } from '../adapters/storage/storage.js';
 import type { Db } from '../db/client.js';
 import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
-import { liftExpiredBans } from '../modules/admin-users/repo.js';
+import { liftExpiredBans } from '../lib/ban.js';
+import type { LinkFetcher } from '../adapters/link-preview/link-fetcher.js';
+import { linkPreviewsService } from '../modules/link-previews/service.js';
 
 // Follow-up jobs are chained here, in one place.
-export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage }): JobHandlers {
+export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; linkFetcher: LinkFetcher }): JobHandlers {
   const uploads = uploadsService({ db: deps.db, storage: deps.storage });
+  const linkPreviews = linkPreviewsService({ db: deps.db, storage: deps.storage, fetcher: deps.linkFetcher });
   return {
     'send-email': async (message) => {
       await deps.mailer.send(message);
@@ -17,6 +20,9 @@ export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage }):
     },
     'lift-expired-bans': async () => {
       await liftExpiredBans(deps.db, new Date());
+    },
+    'sweep-link-previews': async () => {
+      await linkPreviews.sweepUnused();
     },
   };
 }

@@ -5,6 +5,7 @@ export interface JobDefinitions {
   'send-email': { to: string; subject: string; text: string; html?: string };
   'sweep-uploads': Record<string, never>;
   'lift-expired-bans': Record<string, never>;
+  'sweep-link-previews': Record<string, never>;
 }
 export type JobName = keyof JobDefinitions;
 export type JobHandler<N extends JobName> = (data: JobDefinitions[N]) => Promise<void>;
@@ -14,6 +15,7 @@ const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'send-email': { name: 'send-email', retryLimit: 8, retryDelay: 15, retryBackoff: true },
   'sweep-uploads': { name: 'sweep-uploads', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   'lift-expired-bans': { name: 'lift-expired-bans', retryLimit: 2, retryDelay: 30, policy: 'singleton' },
+  'sweep-link-previews': { name: 'sweep-link-previews', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
 };
 
 /** Jobs started by the clock (cron, UTC), declared in this one place; pg-boss keeps one schedule per name across instances. */
@@ -21,6 +23,7 @@ const SCHEDULES: { [N in JobName]?: { cron: string; data: JobDefinitions[N] } } 
   'sweep-uploads': { cron: '17 * * * *', data: {} },
   // Every minute: a timed ban ends within a minute of its end (sign-in and writes also lift it on the spot).
   'lift-expired-bans': { cron: '* * * * *', data: {} },
+  'sweep-link-previews': { cron: '41 * * * *', data: {} },
 };
 
 export interface JobQueue {

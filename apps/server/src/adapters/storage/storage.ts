@@ -14,6 +14,10 @@ export function storagePath(userId: string, ext: string, now = Date.now()): stri
   return `${userId}/${now}-${randomBytes(6).toString('hex')}.${ext.replace(/^\./, '')}`;
 }
 
+/** Where a link preview's picture goes: with post images, under `link-previews/` (no member owns it). */
+export const LINK_PREVIEW_FOLDER = 'link-previews';
+export const linkPreviewPath = (ext: string, now = Date.now()) => storagePath(LINK_PREVIEW_FOLDER, ext, now);
+
 export function publicUrl(bucket: Bucket, filePath: string): string {
   return `${MEDIA_PREFIX}/${bucket}/${filePath}`;
 }

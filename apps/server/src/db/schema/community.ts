@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, boolean, pgEnum, uuid, index, jsonb, integer } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, boolean, pgEnum, uuid, index, integer } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TYPES } from '@fenestra/shared';
 import { users } from './auth.js';
 import { posts } from './posts.js';
@@ -29,12 +29,6 @@ export const moderationLog = pgTable('moderation_log', {
   reason: text('reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('moderation_log_created_idx').on(t.createdAt.desc())]);
-
-export const linkPreviews = pgTable('link_previews', {
-  url: text('url').primaryKey(),
-  data: jsonb('data'),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 // Request counters shared by every API instance (rate limits survive a restart and span instances).
 export const rateLimits = pgTable('rate_limits', {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import type { NotificationType } from '@fenestra/shared';
+import { NOTIFICATION_TEXT, type NotificationType } from '@fenestra/shared';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../client.js';
 import {
@@ -161,20 +161,20 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
       };
       for (const { post, id, postAt } of planned) {
         const author = member(post.by);
-        if (PUBLIC.has(post.status)) notify(author.id, 'post_approved', `Your post "${post.title}" was approved.`, id, postAt + 1.5 * HOUR);
-        if (post.status === 'denied') notify(author.id, 'post_denied', `Your post "${post.title}" was denied: ${post.denialReason}`, id, postAt + 3 * HOUR);
+        if (PUBLIC.has(post.status)) notify(author.id, 'post_approved', NOTIFICATION_TEXT.post_approved(post.title), id, postAt + 1.5 * HOUR);
+        if (post.status === 'denied') notify(author.id, 'post_denied', NOTIFICATION_TEXT.post_denied(post.title, post.denialReason ?? ''), id, postAt + 3 * HOUR);
         if (post.status === 'pending') {
-          for (const s of staff) notify(s.id, 'post_pending_review', `New post awaiting review: "${post.title}"`, id, postAt + 60_000);
+          for (const s of staff) notify(s.id, 'post_pending_review', NOTIFICATION_TEXT.post_pending_review(post.title), id, postAt + 60_000);
         }
       }
       for (const r of replyRows) {
         const author = member(r.post.by);
         const at = r.createdAt.getTime();
         if (r.userId !== author.id && now - at < 30 * DAY) {
-          notify(author.id, 'new_reply', `${r.seed.by} replied to your post "${r.post.title}"`, r.postId, at + 60_000);
+          notify(author.id, 'new_reply', NOTIFICATION_TEXT.new_reply(r.seed.by, r.post.title), r.postId, at + 60_000);
         }
         if (r.isPinned && r.userId !== author.id) {
-          notify(r.userId, 'reply_pinned', `Your reply on "${r.post.title}" was pinned as the helpful answer.`, r.postId, at + 6 * HOUR);
+          notify(r.userId, 'reply_pinned', NOTIFICATION_TEXT.reply_pinned(r.post.title), r.postId, at + 6 * HOUR);
         }
       }
       if (notificationRows.length) await tx.insert(notifications).values(notificationRows);

@@ -5,7 +5,7 @@ import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { users, sessions, accounts, verifications } from '../../db/schema/index.js';
 import { LIMITS } from '@fenestra/shared';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-cookie.js';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../lib/session-cookie.js';
 
 export interface AuthDeps {
   config: Config;
@@ -38,7 +38,7 @@ export function createAuth(deps: AuthDeps) {
       minPasswordLength: LIMITS.password.min,
       maxPasswordLength: LIMITS.password.max,
       autoSignIn: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: LIMITS.resetLinkHours * 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.publicUrl}/auth?reset=true&token=${encodeURIComponent(token)}`;

@@ -1,7 +1,7 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, UserRoleFilter, UserSort, UserStatusFilter } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { moderationLog, profiles, sessions, userRoles, users } from '../../db/schema/index.js';
+import { profiles, sessions, userRoles, users } from '../../db/schema/index.js';
 
 type Conn = Db | Tx;
 
@@ -106,24 +106,6 @@ export async function clearBan(tx: Tx, userId: string): Promise<void> {
 /** Ends every session of the member at once (their next request is a visitor's: 401). */
 export async function revokeSessions(tx: Tx, userId: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-/** Lifts every timed ban that has ended by `now`, logging each as ban_expired; returns the members lifted. */
-export async function liftExpiredBans(db: Db, now: Date, onlyUserId?: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const lifted = await tx.update(profiles).set({ status: 'active', banReason: null, banUntil: null })
-      .where(and(
-        eq(profiles.status, 'banned'), sql`${profiles.banUntil} <= ${now.toISOString()}::timestamptz`,
-        onlyUserId ? eq(profiles.id, onlyUserId) : undefined,
-      ))
-      .returning({ id: profiles.id, username: profiles.username });
-    if (lifted.length) {
-      await tx.insert(moderationLog).values(lifted.map((m) => ({
-        actorId: null, actorUsername: null, action: 'ban_expired', targetType: 'user', targetId: m.id, targetLabel: m.username,
-      })));
-    }
-    return lifted.map((m) => m.id);
-  });
 }
 
 export async function lockAdmins(tx: Tx): Promise<string[]> {

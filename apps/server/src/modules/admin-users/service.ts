@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
-  MSG, USER_PAGE_SIZE, USER_ROLE_FILTERS, USER_SORTS, USER_STATUS_FILTERS, banSchema, deleteUserSchema,
+  EMAIL_TEXT, MSG, USER_PAGE_SIZE, USER_ROLE_FILTERS, USER_SORTS, USER_STATUS_FILTERS, banSchema, deleteUserSchema,
   readEmailPreferences, roleChangeSchema, trendOf, type AdminUser, type AdminUserList, type UserStats,
 } from '@fenestra/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { findMember, setRole, type MemberRow } from '../account/profile-repo.js';
-import { parse } from '../account/service.js';
+import { findMember, setRole, type MemberRow } from '../../lib/member.js';
+import { parse } from '../../lib/validation.js';
 import type { MembersService } from '../members/service.js';
 import { writeLog } from '../moderation/repo.js';
 import * as repo from './repo.js';
@@ -75,8 +75,8 @@ export function adminUsersService(deps: { db: Db; jobs: JobQueue; members: Membe
     try {
       await jobs.send('send-email', {
         to: row.email,
-        subject: 'Your Fenestra account has been banned',
-        text: `Your Fenestra account has been banned ${end ? `until ${end}` : 'permanently'}.\n\nReason: ${reason}\n`,
+        subject: EMAIL_TEXT.banned.subject,
+        text: EMAIL_TEXT.banned.text(reason, end),
       });
     } catch (err) {
       // The ban stands whether or not the email could be queued.

@@ -7,11 +7,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { parsePublicUrl, removeStoredFiles, type Storage } from '../../adapters/storage/storage.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { MemberRow } from '../account/profile-repo.js';
-import { isUniqueViolation } from '../account/profile-repo.js';
-import { parse } from '../account/service.js';
+import type { MemberRow } from '../../lib/member.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { parse } from '../../lib/validation.js';
 import { viewerFrom, type PostsService, type Viewer } from '../posts/service.js';
-import { decodeCursor, encodeCursor } from '../posts/cursor.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { claimUploads } from '../uploads/repo.js';
 import * as repo from './repo.js';
 

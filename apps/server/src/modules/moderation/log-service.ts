@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LOG_PAGE_SIZE, MODERATION_ACTIONS, type ModerationAction, type ModerationLogPage } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
-import { decodeCursor, encodeCursor } from '../posts/cursor.js';
-import { parse } from '../account/service.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { parse } from '../../lib/validation.js';
 import { selectLog } from './log-repo.js';
 
 const day = z.string().regex(/^\d{4}-\d\d-\d\d$/, 'Dates are YYYY-MM-DD').optional();

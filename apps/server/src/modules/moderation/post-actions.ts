@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
-  MSG, POST_ACTION_INFO, type ModerationAction, type PostActionResult, type PostStatus, type ReplyActionResult,
+  MSG, NOTIFICATION_TEXT, POST_ACTION_INFO, type ModerationAction, type PostActionResult, type PostStatus, type ReplyActionResult,
 } from '@fenestra/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { removeStoredFiles, storedFilesOf, type Storage } from '../../adapters/storage/storage.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { MemberRow } from '../account/profile-repo.js';
+import type { MemberRow } from '../../lib/member.js';
 import { insertNotifications, type NewNotification } from '../notifications/repo.js';
 import { addToPostCount, writeLog } from './repo.js';
 import * as repo from './post-actions-repo.js';
@@ -20,10 +20,6 @@ const MOVES: Record<StatusAction, { to: PostStatus; verb: string; log: Moderatio
   reopen: { to: 'open', verb: 'reopened', log: 'reopen' },
   unapprove: { to: 'pending', verb: 'unapproved', log: 'unapprove' },
 };
-
-export const solvedNotice = (title: string) => `Your question "${title}" was marked as solved.`;
-export const bookmarkSolvedNotice = (title: string) => `A question you bookmarked was marked as solved: "${title}"`;
-export const replyPinnedNotice = (title: string) => `Your reply on "${title}" was pinned as the helpful answer.`;
 
 /** Staff actions on a post and its replies (post page); each writes its log row in the same transaction. */
 export function postActionsService(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
@@ -60,10 +56,10 @@ export function postActionsService(deps: { db: Db; storage: Storage; log: Fastif
         if (action === 'solve') {
           const notices: NewNotification[] = [];
           if (post.userId && post.userId !== actor.id) {
-            notices.push({ userId: post.userId, type: 'post_solved', message: solvedNotice(post.title), postId: post.id });
+            notices.push({ userId: post.userId, type: 'post_solved', message: NOTIFICATION_TEXT.post_solved(post.title), postId: post.id });
           }
           for (const userId of await repo.bookmarkerIds(tx, post.id, [post.userId, actor.id])) {
-            notices.push({ userId, type: 'bookmark_solved', message: bookmarkSolvedNotice(post.title), postId: post.id });
+            notices.push({ userId, type: 'bookmark_solved', message: NOTIFICATION_TEXT.bookmark_solved(post.title), postId: post.id });
           }
           await insertNotifications(tx, notices);
         }
@@ -98,7 +94,7 @@ export function postActionsService(deps: { db: Db; storage: Storage; log: Fastif
           await repo.pinReply(tx, reply);
           if (reply.userId && reply.userId !== actor.id) {
             await insertNotifications(tx, [{
-              userId: reply.userId, type: 'reply_pinned', message: replyPinnedNotice(reply.postTitle), postId: reply.postId,
+              userId: reply.userId, type: 'reply_pinned', message: NOTIFICATION_TEXT.reply_pinned(reply.postTitle), postId: reply.postId,
             }]);
           }
         } else {

@@ -1,20 +1,21 @@
 import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  LIMITS, MSG, UNKNOWN_AUTHOR, createPostSchema, parseFilter, parseSort, parseTopic, previewOf, isStaffRole,
+  LIMITS, MSG, NOTIFICATION_TEXT, UNKNOWN_AUTHOR, createPostSchema, parseFilter, parseSort, parseTopic, previewOf, isStaffRole,
   LIST_SCOPES, type Author, type ListScope, type PostDetail, type PostImage, type PostList, type PostSummary,
   type PostVideo, type PostStatus, type Sort, type ToggleResult, type Topic,
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { bookmarks, posts } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import type { MemberRow } from '../account/profile-repo.js';
-import { activeBan, parse } from '../account/service.js';
+import type { MemberRow } from '../../lib/member.js';
+import { activeBan } from '../../lib/ban.js';
+import { parse } from '../../lib/validation.js';
 import { claimUploads } from '../uploads/repo.js';
 import { insertNotifications, staffIdsExcept } from '../notifications/repo.js';
 import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
-import { decodeCursor, encodeCursor, type CursorKeys } from './cursor.js';
+import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
 
 /** Who is looking: a signed-in, unbanned member, or null for a visitor. */
 export interface Viewer { id: string; isStaff: boolean }
@@ -224,7 +225,7 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
         }
         const staff = await staffIdsExcept(tx, member.id);
         await insertNotifications(tx, staff.map((userId) => ({
-          userId, type: 'post_pending_review' as const, message: `New question awaiting review: "${input.title}"`, postId: id,
+          userId, type: 'post_pending_review' as const, message: NOTIFICATION_TEXT.post_pending_review(input.title), postId: id,
         })));
         return { id, status: 'pending' as const };
       });

@@ -32,7 +32,7 @@ async function readCapped(stream: Readable & { truncated?: boolean }, cap: numbe
  * fileSize limit (the largest cap) stops it buffering more; the rest of an oversize file is discarded.
  */
 async function readForm(app: FastifyInstance, request: FastifyRequest, caps: Record<string, number>): Promise<ReceivedForm> {
-  if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+  if (!request.isMultipart()) throw badRequest(MSG.sendMultipart);
   const form: ReceivedForm = { fields: {}, files: new Map(), tooManyFiles: false };
   try {
     const parts = request.parts({ limits: { fileSize: Math.max(...Object.values(caps)) } });
@@ -74,7 +74,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: { config: Config
     const member = await uploader(request);
     const form = await readForm(app, request, { files: LIMITS.images.maxBytes });
     const purpose = (form.fields.purpose || 'post') as ImagePurpose;
-    if (!IMAGE_PURPOSES.includes(purpose)) throw badRequest('Unknown upload purpose', 'purpose');
+    if (!IMAGE_PURPOSES.includes(purpose)) throw badRequest(MSG.unknownUploadPurpose, 'purpose');
     if (form.tooManyFiles) throw badRequest(MSG.maxFiles(IMAGE_RULES[purpose].maxFiles), 'files');
     return { files: await uploads.uploadImages(member.id, form.files.get('files') ?? [], purpose) };
   });
