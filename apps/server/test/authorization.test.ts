@@ -112,6 +112,21 @@ describe('authorization of every mutating endpoint', () => {
       route: 'DELETE /api/uploads/:id', expect: members(204),
       request: async (ctx) => ({ url: `/api/uploads/${(await insertUpload(t, (ctx.actor ?? ctx.author).id, 'image')).id}` }),
     },
+    // Replying: members who are not banned, on an open post.
+    { route: 'POST /api/posts/:id/replies', expect: members(201), request: async (ctx) => ({ url: `/api/posts/${await postBy(ctx.author)}/replies`, payload: { content: 'Try a new balance spring from the maker.' } }) },
+    // The bell: one's own notifications.
+    {
+      route: 'POST /api/notifications/:id/read', expect: members(200),
+      request: async (ctx) => {
+        const { rows } = await sqlQuery<{ id: string }>(t, "INSERT INTO notifications (user_id, type, message) VALUES ($1, 'post_approved', 'Approved') RETURNING id", [(ctx.actor ?? ctx.author).id]);
+        return { url: `/api/notifications/${rows[0]!.id}/read` };
+      },
+    },
+    { route: 'POST /api/notifications/read-all', expect: members(200), request: () => ({ url: '/api/notifications/read-all' }) },
+    // One-click unsubscribe: the signed token decides, not the session (a forged one is refused for everyone).
+    { route: 'POST /api/email/unsubscribe', expect: all(400), request: () => ({ url: '/api/email/unsubscribe?token=forged', payload: { 'List-Unsubscribe': 'One-Click' } }) },
+    // Which posts a live stream watches: anyone's own stream, visitors included.
+    { route: 'PUT /api/events/:streamId/posts', expect: all(204), request: () => ({ url: `/api/events/${crypto.randomUUID()}/posts`, payload: { postIds: [] } }) },
     // Link previews for the reply form: members; the test app resolves no host, so the answer is 'no card' (204).
     { route: 'POST /api/link-preview', expect: members(204), request: () => ({ url: '/api/link-preview', payload: { url: 'https://example.com/hinge' } }) },
     // One's own settings.
@@ -168,7 +183,7 @@ describe('authorization of every mutating endpoint', () => {
       const req = await row.request(ctx);
       const method = row.route.split(' ')[0];
       const res = await t.app.inject({
-        method: method as 'POST',
+        method: method as 'POST' | 'PUT',
         url: req.url,
         headers: {
           origin: ORIGIN,

@@ -22,6 +22,8 @@ describe('configuration', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       publicUrl: 'http://localhost:3000',
+      allowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
+      trustProxy: false,
       smtpUrl: undefined,
       mailFrom: 'Fenestra <no-reply@fenestra.local>',
       google: null,
@@ -32,7 +34,7 @@ describe('configuration', () => {
       logLevel: 'info',
       runWorker: true,
       linkPreviewAllow: new Set(),
-      rateLimit: { auth: 10, uploads: 30, posts: 10, previews: 20, windowSeconds: 60 },
+      rateLimit: { auth: 10, uploads: 30, posts: 10, replies: 10, previews: 20, windowSeconds: 60 },
     });
   });
 
@@ -41,6 +43,7 @@ describe('configuration', () => {
       NODE_ENV: 'development',
       PORT: '8080',
       HOST: '0.0.0.0',
+      TRUST_PROXY: '1',
       DATA_DIR: '/srv/fenestra',
       DATABASE_URL: 'postgres://forum:pw@db.internal:5432/fenestra',
       PUBLIC_URL: 'https://forum.example.com/',
@@ -59,6 +62,7 @@ describe('configuration', () => {
       RATE_LIMIT_AUTH: '5',
       RATE_LIMIT_UPLOADS: '6',
       RATE_LIMIT_POSTS: '7',
+      RATE_LIMIT_REPLIES: '9',
       RATE_LIMIT_PREVIEWS: '8',
       RATE_LIMIT_WINDOW_SECONDS: '120',
     });
@@ -69,6 +73,8 @@ describe('configuration', () => {
       dataDir: '/srv/fenestra',
       databaseUrl: 'postgres://forum:pw@db.internal:5432/fenestra',
       publicUrl: 'https://forum.example.com',
+      allowedOrigins: ['https://forum.example.com'],
+      trustProxy: 1,
       smtpUrl: 'smtp://relay.example.com:587',
       mailFrom: 'Forum <forum@example.com>',
       google: { clientId: 'client-id', clientSecret: 'client-secret', issuer: 'https://issuer.example.com' },
@@ -79,7 +85,7 @@ describe('configuration', () => {
       logLevel: 'warn',
       runWorker: false,
       linkPreviewAllow: new Set(['pages.test:8080', '127.0.0.1:9000']),
-      rateLimit: { auth: 5, uploads: 6, posts: 7, previews: 8, windowSeconds: 120 },
+      rateLimit: { auth: 5, uploads: 6, posts: 7, replies: 9, previews: 8, windowSeconds: 120 },
     });
   });
 
@@ -105,12 +111,15 @@ describe('configuration', () => {
     ['SEED', 'lots'],
     ['LOG_LEVEL', 'loud'],
     ['RUN_WORKER', 'yes'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.1/99'],
     ['LINK_PREVIEW_ALLOW', 'pages.test'],
     ['LINK_PREVIEW_ALLOW', 'pages.test:99999'],
     ['RATE_LIMIT_AUTH', '0'],
     ['RATE_LIMIT_UPLOADS', '2.5'],
     ['RATE_LIMIT_POSTS', 'many'],
     ['RATE_LIMIT_PREVIEWS', '0'],
+    ['RATE_LIMIT_REPLIES', '-1'],
     ['RATE_LIMIT_WINDOW_SECONDS', '-60'],
   ])('refuses %s=%s and names it', (name, value) => {
     expect(errorOf({ [name]: value })).toMatch(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { demoPasswordFile } from './password-file.js';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { NOTIFICATION_TEXT, type NotificationType } from '@fenestra/shared';
@@ -11,8 +14,20 @@ import { localStorage, storagePath } from '../../adapters/storage/storage.js';
 import { ADMIN_EMAIL, MEMBERS, POSTS, type SeedPost } from './content.js';
 import { renderPicture } from './images.js';
 
-/** Every demo account shares it: 8-100 characters with upper, lower and a digit. */
-export const DEMO_PASSWORD = 'Fenestra-demo1';
+/** A password made for this install: 22 random characters, with the upper, lower and digit the rules ask for. */
+function newPassword(): string {
+  for (;;) {
+    const candidate = randomBytes(16).toString('base64url').slice(0, 22);
+    if (/[A-Z]/.test(candidate) && /[a-z]/.test(candidate) && /\d/.test(candidate)) return candidate;
+  }
+}
+
+function keepDemoPassword(dataDir: string, password: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const file = demoPasswordFile(dataDir);
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -85,7 +100,9 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
   const pictureJobs = planned.flatMap((p) => (p.post.images ?? []).map((image, order) => ({ p, image, order })));
   const rendering = Promise.all(pictureJobs.map((job) => renderPicture(job.image)));
   rendering.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // The admin's password is made now and kept in DATA_DIR; the other demo members' is thrown away.
+  const adminPassword = newPassword();
+  const [adminHash, othersHash] = await Promise.all([hashPassword(adminPassword), hashPassword(newPassword())]);
 
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const storedFiles: string[] = [];
@@ -97,7 +114,8 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
         id: m.id, name: m.username, email: m.email, createdAt: new Date(m.joinedAt), updatedAt: new Date(m.joinedAt),
       })));
       await tx.insert(accounts).values(members.map((m) => ({
-        id: crypto.randomUUID(), accountId: m.id, providerId: 'credential', userId: m.id, password: passwordHash,
+        id: crypto.randomUUID(), accountId: m.id, providerId: 'credential', userId: m.id,
+        password: m.email === ADMIN_EMAIL ? adminHash : othersHash,
         createdAt: new Date(m.joinedAt), updatedAt: new Date(m.joinedAt),
       })));
       await tx.insert(profiles).values(members.map((m) => ({
@@ -228,5 +246,6 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
   }
 
   log.info(`Demo seed: ${members.length} members, ${planned.length} posts, ${pictureJobs.length} pictures in ${Date.now() - started} ms (pictures ready at ${picturesReadyMs} ms)`);
-  return { adminEmail: ADMIN_EMAIL, adminPassword: DEMO_PASSWORD };
+  keepDemoPassword(config.dataDir, adminPassword);
+  return { adminEmail: ADMIN_EMAIL, adminPassword };
 }

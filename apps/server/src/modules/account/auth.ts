@@ -11,8 +11,6 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   secret: string;
-  /** Sends the reset email (through the job queue). */
-  sendResetLink(email: string, url: string): Promise<void>;
   /** Creates the profile of an account made by an outside provider (Google). */
   onOAuthUser(user: { id: string; email: string }): Promise<void>;
 }
@@ -25,7 +23,7 @@ export function createAuth(deps: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: deps.secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.allowedOrigins,
     telemetry: { enabled: false },
     // Routine refusals (a wrong password) are ours to report; only its errors reach the log.
     logger: { disabled: config.env === 'test', level: 'error' },
@@ -38,12 +36,7 @@ export function createAuth(deps: AuthDeps) {
       minPasswordLength: LIMITS.password.min,
       maxPasswordLength: LIMITS.password.max,
       autoSignIn: true,
-      resetPasswordTokenExpiresIn: LIMITS.resetLinkHours * 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
-        const url = `${config.publicUrl}/auth?reset=true&token=${encodeURIComponent(token)}`;
-        await deps.sendResetLink(user.email, url);
-      },
     },
     session: {
       expiresIn: SESSION_EXPIRES_IN_SECONDS,

@@ -1,23 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_EMAIL_PREFERENCES, usernameFromEmail, LIMITS } from '@fenestra/shared';
+import { DEFAULT_EMAIL_PREFERENCES, usernameFromEmail, isReservedUsername, LIMITS } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { profiles, users } from '../../db/schema/index.js';
 
+/** Held by a member, or reserved for the forum itself ('admin', 'unknown', ...). */
 export async function usernameTaken(db: Db | Tx, username: string): Promise<boolean> {
+  if (isReservedUsername(username)) return true;
   const rows = await db.select({ id: profiles.id }).from(profiles)
     .where(sql`lower(${profiles.username}) = lower(${username})`).limit(1);
   return rows.length > 0;
 }
 
-/** A free username derived from an email: the base, then base2, base3, ... within 30 characters. */
+/** A free username derived from an email: the base, then base2, base3, ... within 30 characters; a reserved base starts at base1. */
 export async function freeUsernameFromEmail(db: Db | Tx, email: string): Promise<string> {
   const base = usernameFromEmail(email);
   const rows = await db.select({ username: profiles.username }).from(profiles)
     .where(sql`lower(${profiles.username}) LIKE ${`${base.slice(0, LIMITS.username.max - 6)}%`}`);
   const taken = new Set(rows.map((r) => r.username.toLowerCase()));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
+  const reserved = isReservedUsername(base);
+  if (!reserved && !taken.has(base)) return base;
+  for (let n = reserved ? 1 : 2; ; n++) {
     const suffix = String(n);
     const candidate = base.slice(0, LIMITS.username.max - suffix.length) + suffix;
     if (!taken.has(candidate)) return candidate;

@@ -50,7 +50,7 @@ export async function accountRoutes(
   });
 
   app.post('/api/account/forgot-password', { config: limited }, async (request) => {
-    await accounts.requestReset(request.body, request.webHeaders());
+    await accounts.requestReset(request.body);
     return { ok: true };
   });
 

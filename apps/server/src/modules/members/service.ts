@@ -1,5 +1,5 @@
 import {
-  LIMITS, MSG, avatarUpdateSchema, deleteAccountSchema, emailPreferencesSchema, isImageAvatar,
+  LIMITS, MSG, avatarUpdateSchema, deleteAccountSchema, emailPreferencesSchema, isImageAvatar, isReservedUsername,
   profileUpdateSchema, readEmailPreferences, replyPreviewOf, type AvatarResult, type Role, type EmailPreferences, type MemberProfile,
   type MemberReplyList, type PostList, type ProfileUpdateResult, type Settings,
 } from '@fenestra/shared';
@@ -85,7 +85,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
       const values: { username?: string; bio?: string } = {};
       if (input.username !== undefined) values.username = input.username;
       if (input.bio !== undefined) values.bio = input.bio;
-      if (values.username !== undefined && (await repo.usernameHeldByOther(db, member.id, values.username))) {
+      if (values.username !== undefined && (isReservedUsername(values.username) || (await repo.usernameHeldByOther(db, member.id, values.username)))) {
         throw conflict('USERNAME_TAKEN', MSG.usernameTaken, 'username');
       }
       try {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Readable } from 'node:stream';
-import { LIMITS, MSG } from '@fenestra/shared';
+import { LIMITS, MSG, safeFileName } from '@fenestra/shared';
 import type { Config } from '../../config/env.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { IMAGE_PURPOSES, IMAGE_RULES, type ImagePurpose, type ReceivedFile, type UploadsService } from './service.js';
@@ -47,7 +47,7 @@ async function readForm(app: FastifyInstance, request: FastifyRequest, caps: Rec
         continue;
       }
       const { data, tooLarge } = await readCapped(part.file, cap);
-      form.files.set(part.fieldname, [...(form.files.get(part.fieldname) ?? []), { filename: part.filename, data, tooLarge }]);
+      form.files.set(part.fieldname, [...(form.files.get(part.fieldname) ?? []), { filename: safeFileName(part.filename), data, tooLarge }]);
     }
   } catch (err) {
     if (!(err instanceof app.multipartErrors.FilesLimitError)) throw err;
