@@ -29,6 +29,8 @@ import { postActionsService } from './modules/moderation/post-actions.js';
 import { moderationLogService } from './modules/moderation/log-service.js';
 import { adminUsersService } from './modules/admin-users/service.js';
 import { adminUserRoutes } from './modules/admin-users/routes.js';
+import { analyticsService } from './modules/analytics/service.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { membersService } from './modules/members/service.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
@@ -165,6 +167,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     postActions: postActionsService({ db: database.db, storage, log: app.log }),
     log: moderationLogService({ db: database.db }),
   });
+  await app.register(analyticsRoutes, { analytics: analyticsService({ db: database.db }) });
   await app.register(memberRoutes, { config, posts, members });
   await app.register(adminUserRoutes, { users: adminUsersService({ db: database.db, jobs, members, now, log: app.log }) });
 

@@ -2,8 +2,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
+import { AnalyticsSummaryCard } from '../../features/analytics/components/analytics-summary-card';
 import { AdminStats } from '../../features/moderation/components/admin-stats';
-import { AnalyticsCard } from '../../features/moderation/components/analytics-card';
 import { ModerationLog } from '../../features/moderation/components/moderation-log';
 import { PendingPostsList } from '../../features/moderation/components/pending-posts-list';
 import { AuthorAvatar } from '../../features/posts/components/author-avatar';
@@ -16,7 +16,7 @@ function ReviewQueue() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <PendingPostsList renderAuthorAvatar={(author) => <AuthorAvatar author={author} size="sm" />} />
         <aside>
-          <AnalyticsCard />
+          <AnalyticsSummaryCard />
         </aside>
       </div>
     </div>
