@@ -12,7 +12,7 @@ for (const theme of ['light', 'dark'] as const) {
     await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
     const paths = ['/', '/ask', '/my-posts', '/bookmarks', '/settings', `/user/${staff.username}`, `/post/${postId}`,
       '/resources/videos', '/resources/best-practices', '/search?q=crank', '/privacy', '/terms',
-      '/admin', '/admin/moderation', '/admin/moderation?tab=log', '/admin/analytics', '/admin/unsolved', '/admin/users', '/missing-page'];
+      '/admin', '/admin/moderation', '/admin/analytics', '/admin/unsolved', '/admin/users', '/missing-page'];
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of paths) {
