@@ -1,4 +1,6 @@
 import { useParams } from 'react-router';
+import { PostModerationActions } from '../../features/moderation/components/post-moderation-actions';
+import { ReplyModerationActions } from '../../features/moderation/components/reply-moderation-actions';
 import { PostDetailPage } from '../../features/post-detail/components/post-detail-page';
 import type { PostDetailSlots } from '../../features/post-detail/components/post-detail-view';
 import { AuthorAvatar } from '../../features/posts/components/author-avatar';
@@ -7,9 +9,13 @@ import { LikeButton } from '../../features/posts/components/like-button';
 import { StatusBadge } from '../../features/posts/components/status-badge';
 import { RepliesSection, type RepliesSlots } from '../../features/replies/components/replies-section';
 
-// Replies draw their authors like the post does; staff reply controls (pin, delete) go in renderReplyActions.
+// Replies draw their authors like the post does; staff get pin/unpin and delete on each one.
 const replySlots: RepliesSlots = {
   renderAuthorAvatar: (author) => <AuthorAvatar author={author} size="md" />,
+  renderReplyActions: (reply, post) =>
+    post.canModerate ? (
+      <ReplyModerationActions replyId={reply.id} postId={post.id} isPinned={reply.isPinned} authorName={reply.author.username} />
+    ) : null,
 };
 
 // The post page draws the author, status and toggles with the posts feature's components.
@@ -22,6 +28,7 @@ const slots: PostDetailSlots = {
       <LikeButton postId={post.id} liked={post.liked} count={post.voteCount} size="md" />
     </>
   ),
+  renderStaffActions: (post) => <PostModerationActions postId={post.id} postTitle={post.title} status={post.status} />,
   renderReplies: (post) => <RepliesSection post={post} slots={replySlots} />,
 };
 

@@ -15,6 +15,8 @@ export interface PostDetailSlots {
   renderStatusBadge?: (status: PostStatus) => ReactNode;
   /** Buttons before Share: bookmark and like. */
   renderActions?: (post: PostDetail) => ReactNode;
+  /** Staff controls (solve, reopen, unapprove, delete), drawn only when the server says the viewer may moderate. */
+  renderStaffActions?: (post: PostDetail) => ReactNode;
   /** Under the question: its replies and the reply form. */
   renderReplies?: (post: PostDetail) => ReactNode;
 }
@@ -61,6 +63,7 @@ export function PostDetailView({ post, slots = {} }: { post: PostDetail; slots?:
           <ShareButton postId={post.id} />
         </footer>
       </article>
+      {post.canModerate && slots.renderStaffActions?.(post)}
       {slots.renderReplies?.(post)}
     </div>
   );
