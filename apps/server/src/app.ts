@@ -29,6 +29,8 @@ import { memberRoutes } from './modules/members/routes.js';
 import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from './modules/link-previews/service.js';
 import { linkPreviewRoutes } from './modules/link-previews/routes.js';
+import { searchService } from './modules/search/service.js';
+import { searchRoutes } from './modules/search/routes.js';
 
 export interface AppServices {
   config: Config;
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const posts = postsService({ db: database.db, publicUrl: config.publicUrl });
   await app.register(postRoutes, { config, posts });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
+  await app.register(searchRoutes, { posts, search: searchService({ db: database.db, posts }) });
   await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
 
   const linkPreviews = linkPreviewsService({ db: database.db, storage, fetcher: linkFetcher });

@@ -5,3 +5,4 @@ export * from './session.js';
 export * from './posts.js';
 export * from './members.js';
 export * from './link-previews.js';
+export * from './search.js';

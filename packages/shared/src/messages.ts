@@ -142,6 +142,13 @@ export const MSG = {
   // Other
   failedLoadData: 'Failed to load data',
   searchBlank: 'Please enter something to search for',
+  searchTooLong: 'Search text must be less than 500 characters',
+  searching: 'Searching...',
+  failedSearch: 'Failed to search posts',
+  noResults: 'No results found',
+  didYouMean: 'Did you mean',
+  similarWhileAsking: 'Looks like these were asked before',
+  similarQuestions: 'Similar questions',
   signInToLike: 'Please sign in to like posts',
   signInToBookmark: 'Please sign in to bookmark posts',
   signInToAsk: 'Please sign in to ask a question',
