@@ -56,21 +56,23 @@ export async function analyseWords(db: Db, words: string[]): Promise<AnalysedWor
 }
 
 export interface BuiltQuery {
-  /** The tsquery expression; null when no word is left to search for. */
+  /** Every word must match; null when no word is left to search for. */
   tsquery: SQL | null;
+  /** Any word may match: asked when no post has them all ('window sash wont stay up'); null for one word. */
+  anyWord: SQL | null;
   /** The query with each misspelt word replaced by its nearest known word; null when none was. */
   didYouMean: string | null;
 }
 
 /**
- * AND of the words; each word matches its stem, itself exactly, its nearest known words when it matches
+ * AND (or OR) of the words; each word matches its stem, itself exactly, its nearest known words when it matches
  * nothing, and (the last word) any word it begins.
  */
 export function buildQuery(analysed: AnalysedWord[]): BuiltQuery {
   const meaningful = analysed.filter((w) => !w.empty);
   const content = meaningful.filter((w) => !w.stop);
   const used = content.length > 0 ? content : meaningful;
-  if (used.length === 0) return { tsquery: null, didYouMean: null };
+  if (used.length === 0) return { tsquery: null, anyWord: null, didYouMean: null };
   const last = used[used.length - 1];
   const parts = used.map((w) => {
     const options: SQL[] = [
@@ -86,6 +88,7 @@ export function buildQuery(analysed: AnalysedWord[]): BuiltQuery {
   const corrected = analysed.some((w) => w.near.length > 0);
   return {
     tsquery: sql`(${sql.join(parts, sql` && `)})`,
+    anyWord: parts.length > 1 ? sql`(${sql.join(parts, sql` || `)})` : null,
     didYouMean: corrected ? analysed.map((w) => w.near[0] ?? w.word).join(' ') : null,
   };
 }

@@ -30,7 +30,7 @@ export interface RankedRow { id: string; rank: number }
 export async function rankedPage(db: Db, query: SQL, filter: SearchFilter, after: RankedRow | null, limit: number): Promise<RankedRow[]> {
   const { rows } = await db.execute<{ id: string; rank: number }>(sql`
     SELECT r.id, r.rank FROM (
-      SELECT p.id, (ts_rank(${WEIGHTS}, s.document, ${query}, ${NORMALISATION})
+      SELECT p.id, (ts_rank_cd(${WEIGHTS}, s.document, ${query}, ${NORMALISATION})
         * CASE WHEN p.status = 'solved' THEN ${SOLVED_BOOST}::float8 ELSE 1 END)::float8 AS rank
       ${matching(query, filter)}
     ) r

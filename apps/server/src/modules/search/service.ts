@@ -51,13 +51,23 @@ export function searchService(deps: { db: Db; posts: PostsService }) {
       }
       const filter = { status, topic: parseTopic(query.topic) };
       const after = decodeCursor(query.cursor);
-      const { tsquery, didYouMean } = buildQuery(await analyseWords(db, queryWords(text)));
-      if (!tsquery) return { results: [], nextCursor: null, total: 0, totalCapped: false, didYouMean: null };
+      const built = buildQuery(await analyseWords(db, queryWords(text)));
+      const { didYouMean } = built;
+      if (!built.tsquery) return { results: [], nextCursor: null, total: 0, totalCapped: false, didYouMean: null };
 
-      const [ranked, counted] = await Promise.all([
+      let tsquery = built.tsquery;
+      let [ranked, counted] = await Promise.all([
         rankedPage(db, tsquery, filter, after, LIMITS.pageSize + 1),
         countMatches(db, tsquery, filter, SEARCH_LIMITS.exactCount + 1),
       ]);
+      // No post has every word: rank the posts that have some of them (more words, better rank).
+      if (counted === 0 && built.anyWord) {
+        tsquery = built.anyWord;
+        [ranked, counted] = await Promise.all([
+          rankedPage(db, tsquery, filter, after, LIMITS.pageSize + 1),
+          countMatches(db, tsquery, filter, SEARCH_LIMITS.exactCount + 1),
+        ]);
+      }
       const more = ranked.length > LIMITS.pageSize;
       const shown = more ? ranked.slice(0, LIMITS.pageSize) : ranked;
       const ids = shown.map((r) => r.id);
