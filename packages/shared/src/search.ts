@@ -1,4 +1,4 @@
-import type { PostSummary } from './posts.js';
+import { STATUS_FILTER_LABELS, type PostSummary } from './posts.js';
 
 // Search and similar questions (issue 9; SPEC sections 2 'Search' and 7 search_posts).
 export const SEARCH_LIMITS = {
@@ -18,9 +18,12 @@ export const SEARCH_LIMITS = {
 export const SEARCH_STATUSES = ['all', 'open', 'solved', 'pending', 'denied'] as const;
 export type SearchStatus = (typeof SEARCH_STATUSES)[number];
 export const STAFF_SEARCH_STATUSES: readonly SearchStatus[] = ['pending', 'denied'];
+// The list's labels (All Posts, Open, Solved), and two more for staff.
 export const SEARCH_STATUS_LABELS: Record<SearchStatus, string> = {
-  all: 'All Posts', open: 'Open', solved: 'Solved', pending: 'Pending', denied: 'Denied',
+  all: STATUS_FILTER_LABELS.all, open: STATUS_FILTER_LABELS.unsolved, solved: STATUS_FILTER_LABELS.solved,
+  pending: 'Pending', denied: 'Denied',
 };
+export const ALL_TOPICS_LABEL = 'All Topics';
 
 export function parseSearchStatus(value: unknown): SearchStatus {
   return (SEARCH_STATUSES as readonly unknown[]).includes(value) ? (value as SearchStatus) : 'all';

@@ -36,7 +36,7 @@ export async function analyseWords(db: Db, words: string[]): Promise<AnalysedWor
       numnode(plainto_tsquery('english'::regconfig, w.word)) = 0 AS stop,
       numnode(plainto_tsquery('simple'::regconfig, w.word)) = 0 AS empty,
       CASE WHEN l.lex IS NULL OR k.known THEN NULL ELSE ARRAY(
-        SELECT s.word FROM search_words s WHERE s.word % l.lex ORDER BY s.word <-> l.lex, s.word LIMIT 3
+        SELECT s.word FROM search_words s WHERE s.word % l.lex ORDER BY s.word <-> l.lex, s.word LIMIT 8
       ) END AS near
     FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) WITH ORDINALITY AS w(word, ord)
     -- The one lexeme of a plain word (letters in it, 3 or more characters); compounds and numbers are not corrected.
@@ -52,7 +52,32 @@ export async function analyseWords(db: Db, words: string[]): Promise<AnalysedWor
         )) AS known
     ) k ON true
     ORDER BY w.ord`);
-  return rows.map((r) => ({ word: r.word, stop: r.stop, empty: r.empty, near: r.near ?? [] }));
+  return rows.map((r) => ({ word: r.word, stop: r.stop, empty: r.empty, near: nearest(r.word, r.near ?? []) }));
+}
+
+/** Trigram candidates re-ordered by edit distance (a swapped pair counts once: 'handel' is nearer 'handle' than 'hand'). */
+function nearest(word: string, candidates: string[]): string[] {
+  return candidates
+    .map((candidate, order) => ({ candidate, order, distance: editDistance(word, candidate) }))
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .slice(0, NEAR_WORDS)
+    .map((c) => c.candidate);
+}
+const NEAR_WORDS = 3;
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+export function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  }
+  return rows[a.length]![b.length]!;
 }
 
 export interface BuiltQuery {
