@@ -31,6 +31,9 @@ import { linkPreviewsService } from './modules/link-previews/service.js';
 import { linkPreviewRoutes } from './modules/link-previews/routes.js';
 import { searchService } from './modules/search/service.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { similarService } from './modules/similar/service.js';
+import { similarRoutes } from './modules/similar/routes.js';
+import { listenForSimilarDue } from './jobs/similar-wakeup.js';
 
 export interface AppServices {
   config: Config;
@@ -71,7 +74,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
   const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage, linkFetcher }), app.log);
-  if (config.runWorker) await jobs.startWorkers();
+  const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, database.url, app.log) : null;
 
   const secret = authSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
@@ -93,6 +96,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     reply.header('x-request-id', request.id);
   });
   app.addHook('onClose', async () => {
+    await similarWakeup?.stop();
     await jobs.stop();
     await database.close();
   });
@@ -110,6 +114,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   await app.register(postRoutes, { config, posts });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
   await app.register(searchRoutes, { posts, search: searchService({ db: database.db, posts }) });
+  await app.register(similarRoutes, { posts, similar: similarService({ db: database.db, posts }) });
   await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
 
   const linkPreviews = linkPreviewsService({ db: database.db, storage, fetcher: linkFetcher });
@@ -118,4 +123,9 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });
   return app;
+}
+
+async function startWorkersAndWakeup(jobs: JobQueue, url: string, log: FastifyInstance['log']) {
+  await jobs.startWorkers();
+  return listenForSimilarDue(url, jobs, log);
 }

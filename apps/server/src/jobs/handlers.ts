@@ -5,6 +5,7 @@ import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
 import type { LinkFetcher } from '../adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from '../modules/link-previews/service.js';
+import { refreshDueSimilar } from '../modules/similar/service.js';
 
 // Follow-up jobs are chained here, in one place.
 export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; linkFetcher: LinkFetcher }): JobHandlers {
@@ -19,6 +20,9 @@ export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; li
     },
     'sweep-link-previews': async () => {
       await linkPreviews.sweepUnused();
+    },
+    'refresh-similar-posts': async () => {
+      await refreshDueSimilar(deps.db);
     },
   };
 }

@@ -5,6 +5,7 @@ export interface JobDefinitions {
   'send-email': { to: string; subject: string; text: string; html?: string };
   'sweep-uploads': Record<string, never>;
   'sweep-link-previews': Record<string, never>;
+  'refresh-similar-posts': Record<string, never>;
 }
 export type JobName = keyof JobDefinitions;
 export type JobHandler<N extends JobName> = (data: JobDefinitions[N]) => Promise<void>;
@@ -14,12 +15,16 @@ const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'send-email': { name: 'send-email', retryLimit: 8, retryDelay: 15, retryBackoff: true },
   'sweep-uploads': { name: 'sweep-uploads', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   'sweep-link-previews': { name: 'sweep-link-previews', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+  // One waiting and one running at most: a burst of changes is one more run, which drains them all.
+  'refresh-similar-posts': { name: 'refresh-similar-posts', retryLimit: 3, retryDelay: 30, policy: 'stately' },
 };
 
 /** Jobs started by the clock (cron, UTC), declared in this one place; pg-boss keeps one schedule per name across instances. */
 const SCHEDULES: { [N in JobName]?: { cron: string; data: JobDefinitions[N] } } = {
   'sweep-uploads': { cron: '17 * * * *', data: {} },
   'sweep-link-previews': { cron: '41 * * * *', data: {} },
+  // Changes wake it at once (see similar-wakeup.ts); the clock catches any wake-up that was missed.
+  'refresh-similar-posts': { cron: '*/5 * * * *', data: {} },
 };
 
 export interface JobQueue {

@@ -146,3 +146,6 @@ CREATE TRIGGER replies_search_delete AFTER DELETE ON replies
 SELECT post_search_refresh(ARRAY(SELECT id FROM posts));
 --> statement-breakpoint
 SELECT post_similar_request(ARRAY(SELECT id FROM posts));
+--> statement-breakpoint
+-- Similar titles (pg_trgm) for 'similar questions'; hand-written here because the posts schema is shared.
+CREATE INDEX IF NOT EXISTS posts_title_trgm_idx ON posts USING gin (title gin_trgm_ops);
