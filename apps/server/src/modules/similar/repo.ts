@@ -13,19 +13,24 @@ const MAX_WORDS = 32;
 export interface SimilarRow { id: string; title: string; status: 'open' | 'solved'; score: number }
 export interface SimilarText { title: string; description: string }
 
+const wordQueries = (text: string) =>
+  [...new Set(queryWords(text))].slice(0, MAX_WORDS).map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`);
+
+/** The share of these word queries a document holds (stop words, which match nothing, not counted). */
+const shareHeld = (each: SQL[]) => sql`((${sql.join(each.map((q) => sql`(s.document @@ ${q})::int`), sql` + `)})::float8
+  / greatest(${sql.join(each.map((q) => sql`(numnode(${q}) > 0)::int`), sql` + `)}, 1))`;
+
 /**
  * Any of the words, stemmed (OR semantics, so a question worded differently still meets its twin), and
- * the share of the words a document holds (a single shared word is not similarity).
+ * how many of them a document holds, the title's words counting most (a single shared word is not similarity).
  */
 function wordMatch(text: SimilarText): { any: SQL; coverage: SQL } | null {
-  const words = [...new Set(queryWords(`${text.title} ${text.description}`))].slice(0, MAX_WORDS);
-  if (words.length === 0) return null;
-  const each = words.map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`);
-  const held = sql.join(each.map((q) => sql`(s.document @@ ${q})::int`), sql` + `);
-  const meaningful = sql.join(each.map((q) => sql`(numnode(${q}) > 0)::int`), sql` + `);
+  const all = wordQueries(`${text.title} ${text.description}`);
+  if (all.length === 0) return null;
+  const titleWords = wordQueries(text.title);
   return {
-    any: sql`(${sql.join(each, sql` || `)})`,
-    coverage: sql`((${held})::float8 / greatest(${meaningful}, 1))`,
+    any: sql`(${sql.join(all, sql` || `)})`,
+    coverage: titleWords.length ? sql`(0.6 * ${shareHeld(titleWords)} + 0.4 * ${shareHeld(all)})` : shareHeld(all),
   };
 }
 
