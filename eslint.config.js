@@ -6,6 +6,8 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'screenshots/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -42,6 +44,30 @@ export default tseslint.config(
             message: 'Features do not import each other; compose them in a route.',
           })),
           { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import from the app layer.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      // A module reaches another only through its service.ts or repo.ts (routes and internals stay its own;
+      // app.ts and jobs compose them); what every module needs lives below them in lib, db and adapters,
+      // which import no module, plugin or job.
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          { target: './apps/server', from: './apps/web', message: 'The server cannot import web code.' },
+          ...serverModules.map((m) => ({
+            target: `./apps/server/src/modules/${m}`,
+            from: './apps/server/src/modules',
+            except: [`./${m}`, ...serverModules.flatMap((o) => [`./${o}/service.ts`, `./${o}/repo.ts`])],
+            message: 'A module uses another only through its service.ts or repo.ts; move what they share to lib, db or adapters.',
+          })),
+          ...['lib', 'db', 'adapters', 'config'].map((layer) => ({
+            target: `./apps/server/src/${layer}`,
+            from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/jobs', './apps/server/src/app.ts'],
+            message: 'lib, db, adapters and config sit below the modules: they import no module, plugin or job.',
+          })),
         ],
       }],
     },

@@ -17,6 +17,7 @@ import { uploadsRoutes } from './modules/uploads/routes.js';
 import { uploadsService } from './modules/uploads/service.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { securityPlugin } from './plugins/security.js';
+import { textGuard } from './plugins/text-guard.js';
 import { sessionPlugin } from './plugins/session.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -26,6 +27,17 @@ import { moderationService } from './modules/moderation/service.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { membersService } from './modules/members/service.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { replyRoutes } from './modules/replies/routes.js';
+import { repliesService } from './modules/replies/service.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes.js';
+import { startEventListener, type EventListener } from './realtime/listener.js';
+import { streamHub, type StreamHub } from './realtime/streams.js';
+import { findMember } from './lib/member.js';
+import { activeBan } from './lib/ban.js';
+import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
+
 import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from './modules/link-previews/service.js';
 import { linkPreviewRoutes } from './modules/link-previews/routes.js';
@@ -42,12 +54,20 @@ export interface AppServices {
   mailer: Mailer;
   auth: Auth;
   storage: Storage;
+  /** Every event from every instance (the public-read cache listens here too), and this instance's open streams. */
+  events: { listener: EventListener; hub: StreamHub };
   linkFetcher: LinkFetcher;
 }
 
-/** Outside systems a test may replace (the link fetcher with its own resolver and limits). */
+/** Outside systems a test may replace (the link fetcher with its own resolver and limits), and timings it may shorten. */
 export interface AppAdapters {
   linkFetcher?: LinkFetcher;
+  /** Heartbeat period of event streams (25 s). */
+  heartbeatMs?: number;
+  /** The clock the email job reads (retries give up 24 hours after the notification). */
+  now?: () => Date;
+  /** How soon the event listener tries again after losing its connection. */
+  listenerRetryMs?: { first: number; max: number };
 }
 
 declare module 'fastify' {
@@ -64,7 +84,8 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     genReqId: () => crypto.randomUUID(),
-    trustProxy: config.host !== '127.0.0.1',
+    // A hop count trusts that many proxies in front of us, whatever their addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
@@ -72,28 +93,42 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const secret = authSecret(config.authSecret, config.dataDir);
   const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
-  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage, linkFetcher }), app.log);
+  const jobs = await createJobQueue(database.url, jobHandlers({
+    mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl, secret, now: adapters.now ?? (() => new Date()),
+  }), app.log);
   const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, database.url, app.log) : null;
 
-  const secret = authSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     config,
     db: database.db,
     secret,
-    sendResetLink: async (email, url) => {
-      await jobs.send('send-email', {
-        to: email,
-        subject: 'Reset your Fenestra password',
-        text: `Someone asked to reset the password of your Fenestra account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
-      });
-    },
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher });
+  const listener = startEventListener(database.url, app.log, { retryMs: adapters.listenerRetryMs });
+  const hub = streamHub({
+    heartbeatMs: adapters.heartbeatMs ?? HEARTBEAT_MS,
+    reloadViewer: async (memberId) => {
+      const member = await findMember(database.db, memberId);
+      return member ? { isStaff: isStaffRole(member.role), active: !(await activeBan(database.db, member)) } : null;
+    },
+  });
+  listener.subscribe({
+    event: (event) => void hub.deliver(event).catch((err: unknown) => app.log.error({ err }, 'event delivery failed')),
+    resumed: () => hub.refetchAll(),
+  });
+  await listener.ready;
+
+  app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher, events: { listener, hub } });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Streams never finish by themselves: end them first, so closing the server does not wait on them.
+  app.addHook('preClose', async () => {
+    hub.closeAll();
+    await listener.stop();
   });
   app.addHook('onClose', async () => {
     await similarWakeup?.stop();
@@ -102,12 +137,13 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   });
 
   await app.register(errorHandler);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
+  await app.register(textGuard);
   await app.register(rateLimitPlugin, { pool: database.pool });
   await app.register(sessionPlugin, { db: database.db, auth, secret });
 
   await app.register(healthRoutes, { pool: database.pool });
-  await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth }), db: database.db });
+  await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth, jobs }), db: database.db });
   await app.register(uploadsRoutes, { config, uploads: uploadsService({ db: database.db, storage }) });
 
   const posts = postsService({ db: database.db, publicUrl: config.publicUrl });
@@ -117,6 +153,10 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   await app.register(similarRoutes, { posts, similar: similarService({ db: database.db, posts }) });
   await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
 
+  await app.register(replyRoutes, { config, posts, replies: repliesService({ db: database.db, posts }) });
+  await app.register(notificationRoutes, { db: database.db });
+  await app.register(unsubscribeRoutes, { db: database.db, secret });
+  await app.register(eventRoutes, { db: database.db, hub, secret });
   const linkPreviews = linkPreviewsService({ db: database.db, storage, fetcher: linkFetcher });
   await app.register(linkPreviewRoutes, { config, linkPreviews });
 

@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError } from './config/env.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { demoPasswordFile } from './db/seed/password-file.js';
 
 // Boots the server and shuts it down gracefully; everything else lives in app.ts.
 async function main() {
@@ -40,7 +41,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Printed whatever the log level: this is what a person running npm start looks for.
   console.log(`\nFenestra is ready at ${config.publicUrl}`);
-  if (demo) console.log(`Demo admin: ${demo.adminEmail} / ${demo.adminPassword}\n`);
+  if (demo) {
+    console.log(`Demo admin: ${demo.adminEmail} / ${demo.adminPassword}`);
+    console.log(`This password is shown only now; it is kept in ${demoPasswordFile(config.dataDir)} (readable by you alone).\n`);
+  }
 }
 
 main().catch((err) => {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import {
   DEFAULT_EMAIL_PREFERENCES, MSG, type MemberProfile, type MemberReplyList, type PostList, type Settings, type UploadedFile,
 } from '@fenestra/shared';
-import { createTestApp, signUpMember, ORIGIN, type TestApp, multipart } from './helpers.js';
+import { createTestApp, signUpMember, ORIGIN, type TestApp, multipart, untilWaitingOnLock } from './helpers.js';
 import { ask, askBody, get, insertPost, makeStaff, post, sqlQuery } from './post-fixtures.js';
 import { setCookiesOf } from './cookie-jar.js';
 
@@ -206,7 +206,8 @@ describe('settings: profile', () => {
       await client.query('BEGIN');
       await client.query("UPDATE profiles SET username = 'Held-Name' WHERE id = $1", [holder.me.id]);
       const pending = patch(late.cookie, { username: 'held-name' });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Commit only once the rename waits on the index: earlier, the pre-check would answer instead.
+      await untilWaitingOnLock(t, client);
       await client.query('COMMIT');
       expect(errorOf(await pending)).toEqual({ status: 409, message: MSG.usernameTaken, field: 'username' });
     } finally {

@@ -66,7 +66,7 @@ describe('the review queue', () => {
     expect((await get(t, `/api/posts/${id}`)).json().status).toBe('open');
     expect((await profileOf(author.me.id)).post_count).toBe(before + 1);
     expect(await notificationsOf(author.me.id, id)).toEqual([
-      { type: 'post_approved', message: 'Your question "Casement crank stripped at the spline" was approved' },
+      { type: 'post_approved', message: 'Your post "Casement crank stripped at the spline" was approved.' },
     ]);
     expect(await logOf(id)).toEqual([{
       actor_id: moderator.me.id, actor_username: moderator.me.username, action: 'approve', target_type: 'post', target_id: id,
@@ -111,7 +111,7 @@ describe('the review queue', () => {
     expect((await get(t, `/api/posts/${id}`, author.cookie)).json()).toMatchObject({ status: 'denied', denialReason: reason });
     expect((await get(t, `/api/posts/${id}`, member.cookie)).statusCode).toBe(404);
     expect(await notificationsOf(author.me.id, id)).toEqual([
-      { type: 'post_denied', message: `Your question "Photo of my cat on a window sill" was denied: ${reason}` },
+      { type: 'post_denied', message: `Your post "Photo of my cat on a window sill" was denied: ${reason}` },
     ]);
     expect(await logOf(id)).toMatchObject([{ actor_id: moderator.me.id, action: 'deny', target_type: 'post', reason }]);
     expect((await profileOf(author.me.id)).status).toBe('active');
@@ -163,7 +163,7 @@ describe('dashboard figures', () => {
     const author = await signUpMember(t.app);
     await makeStaff(t, moderator.me.id);
     const stats = async () => (await get(t, '/api/admin/stats', moderator.cookie)).json();
-    expect(await stats()).toEqual({ totalUsers: 2, activePosts: 0, pendingReview: 0, avgReplyHours: 0 });
+    expect(await stats()).toEqual({ totalUsers: 2, activePosts: 0, pendingReview: 0, avgReplyHours: 0, failedEmails: 0 });
 
     const postAt = new Date(Date.now() - 48 * 3_600_000);
     const open = await insertPost(t, { status: 'open', userId: author.me.id, createdAt: postAt });
@@ -177,7 +177,7 @@ describe('dashboard figures', () => {
     await reply(2);
     await reply(3);
     await reply(-1);
-    expect(await stats()).toEqual({ totalUsers: 2, activePosts: 2, pendingReview: 2, avgReplyHours: 2.5 });
+    expect(await stats()).toEqual({ totalUsers: 2, activePosts: 2, pendingReview: 2, avgReplyHours: 2.5, failedEmails: 0 });
 
     // Only the latest 100 replies count: 100 newer replies a tenth of an hour after their post push the others out.
     const quick = await insertPost(t, { status: 'open', createdAt: new Date(Date.now() - 3_600_000) });

@@ -1,32 +1,12 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { createServer, type AddressInfo } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MSG } from '@fenestra/shared';
-import { createTestApp, cookieFrom, signUpMember, ORIGIN, type TestApp } from './helpers.js';
+import { createTestApp, cookieFrom, freePort, signUpMember, ORIGIN, type TestApp } from './helpers.js';
+import { MailCatcher, parseMail } from './mail-catcher.js';
 
-const INVALID_RESET = 'This reset link is invalid or has expired. Please request a new one.';
+const INVALID_RESET = MSG.invalidResetLink;
 const NEW_PASSWORD = 'Fresh-Start42';
-
-interface ReceivedMail { envelopeTo: string[]; headers: Record<string, string>; text: string }
-
-/** A single-part message's headers and decoded text (quoted-printable, base64 or plain). */
-function parseMail(raw: string): Omit<ReceivedMail, 'envelopeTo'> {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const headers: Record<string, string> = {};
-  for (const line of head.split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  const text = encoding === 'quoted-printable'
-    ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
-    : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
-  return { headers, text: text.replace(/\r\n/g, '\n') };
-}
 
 const resetLinkIn = (text: string) => {
   const match = text.match(/(https?:\/\/\S+\/auth\?reset=true&token=\S+)/);
@@ -34,54 +14,10 @@ const resetLinkIn = (text: string) => {
   return new URL(match[1]!);
 };
 
-/** A real SMTP server on loopback that keeps what it receives. */
-class MailCatcher {
-  readonly received: ReceivedMail[] = [];
-  private server: SMTPServer | null = null;
-
-  async start(port = 0): Promise<number> {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          this.received.push({
-            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-            ...parseMail(Buffer.concat(chunks).toString('utf8')),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    return (server.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
-/** A loopback port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 const post = (t: TestApp, url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
+/** The worker's turn: the reset job makes the link (or nothing), then its email job is due. */
+const issueLinks = (t: TestApp) => t.app.services.jobs.runDue('password-reset');
 const meOf = async (t: TestApp, cookie: string) =>
   (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().me;
 
@@ -103,6 +39,7 @@ describe('password reset through a real SMTP server', () => {
     expect(request.statusCode).toBe(200);
     expect(catcher.received).toHaveLength(0); // sent by the job queue, not during the request
 
+    expect(await issueLinks(t)).toEqual({ completed: 1, failed: 0 });
     expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 1, failed: 0 });
     const mail = catcher.received.find((m) => m.envelopeTo.includes(member.email));
     expect(mail).toBeDefined();
@@ -142,8 +79,43 @@ describe('password reset through a real SMTP server', () => {
     const res = await post(t, '/api/account/forgot-password', { email: `nobody-${Date.now()}@example.com` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
+    expect(await issueLinks(t)).toEqual({ completed: 1, failed: 0 });
     expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 0, failed: 0 });
     expect(catcher.received).toHaveLength(before);
+  });
+
+  it('does the same work in the request for a known and an unknown email', async () => {
+    const member = await signUpMember(t.app);
+    const unknown = `nobody-${Date.now()}@example.com`;
+    const jobsFor = async (email: string) => (await t.app.services.database.pool.query(
+      `SELECT name, data FROM pgboss.job WHERE data->>'email' = $1`, [email])).rows;
+    const known = await post(t, '/api/account/forgot-password', { email: member.email });
+    const other = await post(t, '/api/account/forgot-password', { email: unknown });
+    expect([known.statusCode, known.body]).toEqual([other.statusCode, other.body]);
+    // One queued job each, of one kind; no token exists yet for either.
+    expect(await jobsFor(member.email)).toEqual([{ name: 'password-reset', data: { email: member.email } }]);
+    expect(await jobsFor(unknown)).toEqual([{ name: 'password-reset', data: { email: unknown } }]);
+    const tokens = await t.app.services.database.pool.query(`SELECT 1 FROM verifications WHERE value = $1`, [member.me.id]);
+    expect(tokens.rowCount).toBe(0);
+    await issueLinks(t);
+    await t.app.services.jobs.runDue('send-email');
+  });
+
+  it('ends the older links when a new one is asked for', async () => {
+    const member = await signUpMember(t.app);
+    const linksFor = () => catcher.received.filter((m) => m.envelopeTo.includes(member.email))
+      .map((m) => resetLinkIn(m.text).searchParams.get('token')!);
+    for (let i = 0; i < 2; i++) {
+      await post(t, '/api/account/forgot-password', { email: member.email });
+      await issueLinks(t);
+      await t.app.services.jobs.runDue('send-email');
+    }
+    const [older, newer] = linksFor();
+    expect(older && newer && older !== newer).toBe(true);
+    const stale = await post(t, '/api/account/reset-password', { token: older!, password: NEW_PASSWORD });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ message: INVALID_RESET, field: 'token' });
+    expect((await post(t, '/api/account/reset-password', { token: newer!, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 
   it('validates the request and the new password', async () => {
@@ -157,6 +129,7 @@ describe('password reset through a real SMTP server', () => {
 
     const member = await signUpMember(t.app);
     await post(t, '/api/account/forgot-password', { email: member.email });
+    await issueLinks(t);
     await t.app.services.jobs.runDue('send-email');
     const token = resetLinkIn(catcher.received.find((m) => m.envelopeTo.includes(member.email))!.text).searchParams.get('token')!;
     const weak = await post(t, '/api/account/reset-password', { token, password: 'short1A' });
@@ -184,6 +157,7 @@ describe('reset email when the SMTP server is down', () => {
   it('fails the job, keeps it for a retry, and delivers once the server is back', async () => {
     const member = await signUpMember(t.app);
     expect((await post(t, '/api/account/forgot-password', { email: member.email })).statusCode).toBe(200);
+    await issueLinks(t);
 
     expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 0, failed: 1 });
     const jobState = async () => (await t.app.services.database.pool.query<{ state: string; retry_count: number; due_in_seconds: number }>(
@@ -221,6 +195,7 @@ describe('reset email without SMTP_URL', () => {
     expect(t.app.services.mailer.kind).toBe('outbox');
     const member = await signUpMember(t.app);
     expect((await post(t, '/api/account/forgot-password', { email: member.email })).statusCode).toBe(200);
+    await issueLinks(t);
     expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 1, failed: 0 });
 
     const outbox = path.join(t.config.dataDir, 'outbox');

@@ -246,4 +246,67 @@ describe('security', () => {
       expect(await meOf(t, unsigned)).toBeNull();
     });
   });
+
+  describe('headers', () => {
+    it('turns off browser features the forum never uses, on pages and API answers', async () => {
+      for (const url of ['/', '/api/posts', '/api/me']) {
+        const policy = String((await t.app.inject({ method: 'GET', url })).headers['permissions-policy']);
+        expect(policy).toContain('camera=()');
+        expect(policy).toContain('geolocation=()');
+        expect(policy).toContain('microphone=()');
+      }
+    });
+
+    it('lets nobody keep a copy of a member\'s own data', async () => {
+      const member = await signUpMember(t.app);
+      const staff = await signUpMember(t.app);
+      await t.app.services.database.pool.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')", [staff.me.id]);
+      const cacheOf = async (url: string, cookie?: string) =>
+        (await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).headers['cache-control'];
+      expect(await cacheOf('/api/me', member.cookie)).toBe('no-store');
+      expect(await cacheOf('/api/bookmarks', member.cookie)).toBe('no-store');
+      expect(await cacheOf(`/api/users/${member.me.username}/bookmarks`, member.cookie)).toBe('no-store');
+      expect(await cacheOf('/api/posts?scope=mine', member.cookie)).toBe('no-store');
+      expect(await cacheOf('/api/settings', member.cookie)).toBe('no-store');
+      expect(await cacheOf('/api/admin/stats', staff.cookie)).toBe('no-store');
+      expect(await cacheOf('/api/admin/pending', staff.cookie)).toBe('no-store');
+      expect(await cacheOf('/api/admin/pending', member.cookie)).toBe('no-store');
+      // The public list is the same for everyone: no such rule.
+      expect(await cacheOf('/api/posts')).not.toBe('no-store');
+    });
+  });
+
+  describe('reserved usernames', () => {
+    const RESERVED = ['unknown', 'Admin', 'MODERATOR', 'system', 'Fenestra', 'support'];
+
+    it.each(RESERVED)('refuses %s at sign-up as taken', async (username) => {
+      const email = `reserved-${username}-${Date.now()}@example.com`;
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/account/sign-up', headers: { origin: ORIGIN },
+        payload: { email, password: 'Correct-Horse9', username },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ message: MSG.usernameTaken, field: 'username' });
+      expect(await usersWithEmail(t, email)).toBe(0);
+    });
+
+    it('refuses them in settings as taken', async () => {
+      const member = await signUpMember(t.app);
+      for (const username of RESERVED) {
+        const res = await t.app.inject({
+          method: 'PATCH', url: '/api/settings/profile', headers: { origin: ORIGIN, cookie: member.cookie }, payload: { username },
+        });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toMatchObject({ message: MSG.usernameTaken });
+      }
+      expect((await meOf(t, member.cookie)).username).toBe(member.me.username);
+    });
+
+    it('never derives one from an email: admin@ becomes admin1', async () => {
+      const admin = await signUpMember(t.app, { email: `admin@reserved-${Date.now()}.example` });
+      expect(admin.me.username).toBe('admin1');
+      const support = await signUpMember(t.app, { email: `Support@reserved-${Date.now()}.example` });
+      expect(support.me.username).toBe('support1');
+    });
+  });
 });

@@ -21,6 +21,7 @@ export const LIMITS = {
   compression: { quality: 0.85, maxPixels: 1920 },
   storageCacheSeconds: 31536000,
   pageSize: 20,
+  resetLinkHours: 1,
 } as const;
 
 export const TOPICS = ['windows', 'doors', 'screens', 'glazing', 'misc'] as const;

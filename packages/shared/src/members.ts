@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { DEFAULT_EMAIL_PREFERENCES, EMAIL_PREFERENCE_KEYS, LIMITS, PRESET_AVATARS, type EmailPreferences, type Role } from './limits.js';
 import { MSG } from './messages.js';
 import { usernameSchema } from './auth.js';
+import { text } from './text.js';
 
 // Settings (SPEC sections 2 'Settings', 5 'Profile', 8 'Settings'; DESIGN.md 'Preset avatars').
 
 /** PATCH /api/settings/profile: only the fields that changed. */
 export const profileUpdateSchema = z.object({
   username: usernameSchema.optional(),
-  bio: z.string().trim().max(LIMITS.bio.max, MSG.bioMax).optional(),
+  bio: text().trim().max(LIMITS.bio.max, MSG.bioMax).optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 

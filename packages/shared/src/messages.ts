@@ -1,34 +1,65 @@
-// Every user-facing text of SPEC sections 5 and 8 (and DESIGN.md's decisions), word for word.
+import { LIMITS as L } from './limits.js';
+
+const MB = 1024 * 1024;
+
+// Every user-facing text of SPEC sections 5 and 8 (and DESIGN.md's decisions), word for word;
+// a text that names a limit reads it from LIMITS.
 export const MSG = {
   // Ask form
   topicRequired: 'Please select a topic',
-  titleMin: 'Title must be at least 10 characters',
-  titleMax: 'Title must be less than 150 characters',
-  descriptionMin: 'Description must be at least 50 characters',
-  descriptionMax: 'Description must be less than 5000 characters',
-  tagsMax: 'Maximum 5 tags allowed',
-  tagMin: 'Tags must be at least 2 characters',
-  tagMax: 'Tags must be less than 30 characters',
+  titleMin: `Title must be at least ${L.title.min} characters`,
+  titleMax: `Title must be less than ${L.title.max} characters`,
+  descriptionMin: `Description must be at least ${L.description.min} characters`,
+  descriptionMax: `Description must be less than ${L.description.max} characters`,
+  tagsMax: `Maximum ${L.tags.max} tags allowed`,
+  tagMin: `Tags must be at least ${L.tags.min} characters`,
+  tagMax: `Tags must be less than ${L.tags.maxLength} characters`,
   tagChars: 'Tags can only contain letters, numbers, spaces, and dashes',
   tagEmpty: 'Tag cannot be empty',
-  tagLength: 'Tag must be between 2 and 30 characters',
+  tagLength: `Tag must be between ${L.tags.min} and ${L.tags.maxLength} characters`,
   tagDuplicate: 'Tag already added',
   // Reply
-  replyMin: 'Reply must be at least 10 characters',
-  replyMax: 'Reply must be less than 5000 characters',
+  replyMin: `Reply must be at least ${L.reply.min} characters`,
+  replyMax: `Reply must be less than ${L.reply.max} characters`,
   replySignIn: 'You must be logged in to reply',
+  replyPosted: 'Reply posted!',
+  failedPostReply: 'Failed to post reply',
+  repliesDisabled: 'Further replies are disabled',
+  solvedCard: 'This question has been marked as solved',
+  postReply: 'Post Reply',
+  addReply: 'Add a Reply',
+  pinnedReply: 'Pinned Reply',
+  loadMoreReplies: 'Load more replies',
+  replyCount: (n: number) => (n === 1 ? '1 Reply' : `${n} Replies`),
+  // Insert-hyperlink dialog
+  linkText: 'Link Text',
+  linkUrl: 'URL',
+  invalidHttpUrl: 'Please enter a valid http or https URL',
+  // Notification bell
+  notifications: 'Notifications',
+  markAllRead: 'Mark all as read',
+  failedMarkRead: 'Failed to mark notifications as read',
+  noNotifications: 'No notifications yet',
+  badge: (unread: number) => (unread > L.badgeCap ? `${L.badgeCap}+` : String(unread)),
+  // One-click unsubscribe (GET shows the confirmation page, POST turns the preference off)
+  unsubscribeTitle: 'Unsubscribe',
+  unsubscribeConfirm: (what: string) => `Stop emails about ${what}?`,
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribed: (what: string) => `You will no longer get emails about ${what}. You can turn them back on in your settings.`,
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  failedEmailsLine: (n: number) => `${n} email${n === 1 ? '' : 's'} could not be delivered`,
   // Profile
-  usernameMin: 'Username must be at least 3 characters',
-  usernameMax: 'Username must be less than 30 characters',
+  usernameMin: `Username must be at least ${L.username.min} characters`,
+  usernameMax: `Username must be less than ${L.username.max} characters`,
   usernameChars: 'Username can only contain letters, numbers, underscores, and hyphens',
   usernameTaken: 'Username is already taken',
-  bioMax: 'Bio must be less than 500 characters',
+  bioMax: `Bio must be less than ${L.bio.max} characters`,
   // Passwords
-  passwordMin: 'Password must be at least 8 characters',
-  passwordMax: 'Password must be less than 100 characters',
+  passwordMin: `Password must be at least ${L.password.min} characters`,
+  passwordMax: `Password must be less than ${L.password.max} characters`,
   passwordStrength: 'Password must contain an uppercase letter, a lowercase letter and a number',
   passwordRequired: 'Password is required',
-  passwordHint: 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+  passwordHint: `At least ${L.password.min} characters, with an uppercase letter, a lowercase letter and a number.`,
   currentPasswordRequired: 'Current password is required',
   passwordsDontMatch: "Passwords don't match",
   // Email
@@ -67,17 +98,17 @@ export const MSG = {
   objectNameRequired: 'Object name required',
   objectNamePrompt: 'Please enter a corrected object name',
   // Media
-  maxImages: 'Maximum 3 images allowed',
-  maxVideos: 'Maximum 1 video allowed',
+  maxImages: `Maximum ${L.images.perPost} images allowed`,
+  maxVideos: `Maximum ${L.video.perPost} video allowed`,
   signInToUpload: 'Please sign in to upload media',
   invalidImageType: (file: string) => `${file} is not a valid image type`,
-  imageTooLarge: (file: string) => `${file} exceeds 5MB limit`,
+  imageTooLarge: (file: string) => `${file} exceeds ${L.images.maxBytes / MB}MB limit`,
   onlyImageTypes: 'Only JPEG, PNG, WEBP files are allowed',
   maxFiles: (n: number) => `Maximum ${n} files allowed`,
   filesTooLarge: (n: number) => `Files must be less than ${n}MB`,
   onlyVideoTypes: 'Only MP4, WEBM, QUICKTIME videos are allowed',
-  videoTooLarge: 'Video must be less than 50MB',
-  videoTooLong: 'Video must be less than 5 minutes',
+  videoTooLarge: `Video must be less than ${L.video.maxBytes / MB}MB`,
+  videoTooLong: `Video must be less than ${L.video.maxSeconds / 60} minutes`,
   invalidVideoFile: 'Invalid video file',
   invalidVideoType: 'Invalid video type',
   failedUpload: (file: string) => `Failed to upload ${file}`,
@@ -140,6 +171,7 @@ export const MSG = {
   userDeleted: 'User Deleted',
   deleteFailed: 'Delete Failed',
   // Other
+  nulCharacter: 'Text cannot contain NUL characters',
   failedLoadData: 'Failed to load data',
   searchBlank: 'Please enter something to search for',
   searchTooLong: 'Search text must be less than 500 characters',
@@ -152,4 +184,46 @@ export const MSG = {
   signInToLike: 'Please sign in to like posts',
   signInToBookmark: 'Please sign in to bookmark posts',
   signInToAsk: 'Please sign in to ask a question',
+  // Server answers (API error messages)
+  serverError: 'Something went wrong on our side. Please try again.',
+  forbidden: 'You do not have permission to do that',
+  notFoundApi: 'Not found',
+  webAppNotBuilt: 'The web app has not been built. Run: npm run build',
+  invalidCursor: 'Invalid cursor',
+  invalidResetLink: 'This reset link is invalid or has expired. Please request a new one.',
+  noBanReason: 'No reason given',
+  notPending: (verb: string, status: string) => `Only pending posts can be ${verb}; this one is ${status}.`,
+  cannotBanSelf: 'You cannot ban yourself.',
+  moderatorCannotBanAdmin: 'A moderator cannot ban an admin.',
+  fileAttachedTwice: 'The same file was attached twice',
+  uploadMissing: 'An uploaded file is missing or already used. Please upload it again.',
+  chooseImage: 'Please choose at least one image',
+  uploadNotFound: 'Upload not found',
+  sendMultipart: 'Send the files as multipart/form-data',
+  unknownUploadPurpose: 'Unknown upload purpose',
+  tooManyPixels: (file: string) => `${file} is too large in pixels`,
+} as const;
+
+// The text of each in-app notification, one wording for the server and the demo content.
+export const NOTIFICATION_TEXT = {
+  post_approved: (title: string) => `Your post "${title}" was approved.`,
+  post_denied: (title: string, reason: string) => `Your post "${title}" was denied: ${reason}`,
+  post_pending_review: (title: string) => `New post awaiting review: "${title}"`,
+  post_solved: (title: string) => `Your post "${title}" was marked as solved.`,
+  bookmark_solved: (title: string) => `A post you bookmarked, "${title}", was marked as solved.`,
+  new_reply: (username: string, title: string) => `${username} replied to your post "${title}"`,
+  mention: (username: string, title: string) => `${username} mentioned you in "${title}"`,
+  reply_pinned: (title: string) => `Your reply on "${title}" was pinned as the helpful answer.`,
+} as const;
+
+const hours = (n: number) => (n === 1 ? 'one hour' : `${n} hours`);
+
+// The emails the forum sends.
+export const EMAIL_TEXT = {
+  resetPassword: {
+    subject: 'Reset your Fenestra password',
+    text: (url: string) => 'Someone asked to reset the password of your Fenestra account.\n\n'
+      + `Choose a new password here (the link works for ${hours(L.resetLinkHours)}):\n${url}\n\n`
+      + 'If it was not you, ignore this email: your password stays as it is.\n',
+  },
 } as const;

@@ -1,6 +1,26 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { parseAllowList } from '../adapters/link-preview/address-rules.js';
+import { isIP } from 'node:net';
+
+// A proxy's address, a CIDR range, or one of proxy-addr's names for ranges.
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length || !address || !isIP(address)) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128));
+};
+// Unset: no proxy is trusted and X-Forwarded-For is ignored. A number: that many hops. Otherwise a list of addresses.
+const trustProxy = z.string().transform((value, ctx): number | string[] => {
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((v) => v.trim()).filter(Boolean);
+  if (entries.length === 0 || !entries.every(isProxyAddress)) {
+    ctx.addIssue({ code: 'custom', message: 'a hop count or a comma-separated list of IP addresses or CIDR ranges' });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -9,6 +29,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  TRUST_PROXY: trustProxy.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
@@ -29,6 +50,8 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_POSTS: z.coerce.number().int().positive().default(10),
+  // Replies a member may post in a window (counted per member, not per address).
+  RATE_LIMIT_REPLIES: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PREVIEWS: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
 });
@@ -42,6 +65,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** Origins allowed to change state: PUBLIC_URL's, or the loopback twins of the port when it is unset. */
+  allowedOrigins: string[];
+  /** false: X-Forwarded-For is ignored; a hop count or proxy addresses otherwise. */
+  trustProxy: false | number | string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
@@ -51,7 +78,7 @@ export interface Config {
   webDist: string;
   logLevel: Env['LOG_LEVEL'];
   runWorker: boolean;
-  rateLimit: { auth: number; uploads: number; posts: number; previews: number; windowSeconds: number };
+  rateLimit: { auth: number; uploads: number; posts: number; replies: number; previews: number; windowSeconds: number };
   linkPreviewAllow: ReadonlySet<string>;
 }
 
@@ -69,13 +96,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    allowedOrigins: e.PUBLIC_URL
+      ? [new URL(publicUrl).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${e.PORT}`),
+    trustProxy: e.TRUST_PROXY ?? false,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -92,6 +124,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       auth: e.RATE_LIMIT_AUTH,
       uploads: e.RATE_LIMIT_UPLOADS,
       posts: e.RATE_LIMIT_POSTS,
+      replies: e.RATE_LIMIT_REPLIES,
       previews: e.RATE_LIMIT_PREVIEWS,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     },

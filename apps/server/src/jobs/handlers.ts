@@ -1,23 +1,33 @@
 import type { Mailer } from '../adapters/mail/mailer.js';
 import type { Storage } from '../adapters/storage/storage.js';
 import type { Db } from '../db/client.js';
+import { EMAIL_TEXT } from '@fenestra/shared';
+import { issueResetLink } from '../modules/account/password-reset.js';
 import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
+import { notificationEmailJob } from '../modules/notifications/email.js';
 import type { LinkFetcher } from '../adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from '../modules/link-previews/service.js';
 import { refreshDueSimilar } from '../modules/similar/service.js';
 
 // Follow-up jobs are chained here, in one place.
-export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; linkFetcher: LinkFetcher }): JobHandlers {
+export function jobHandlers(deps: {
+  mailer: Mailer; db: Db; storage: Storage; linkFetcher: LinkFetcher; publicUrl: string; secret: string; now: () => Date;
+}): JobHandlers {
   const uploads = uploadsService({ db: deps.db, storage: deps.storage });
   const linkPreviews = linkPreviewsService({ db: deps.db, storage: deps.storage, fetcher: deps.linkFetcher });
   return {
     'send-email': async (message) => {
       await deps.mailer.send(message);
     },
+    'password-reset': async ({ email }, { send }) => {
+      const link = await issueResetLink(deps.db, email, deps.publicUrl);
+      if (link) await send('send-email', { to: link.to, subject: EMAIL_TEXT.resetPassword.subject, text: EMAIL_TEXT.resetPassword.text(link.url) });
+    },
     'sweep-uploads': async () => {
       await uploads.sweepUnattached();
     },
+    'notification-email': notificationEmailJob(deps),
     'sweep-link-previews': async () => {
       await linkPreviews.sweepUnused();
     },

@@ -1,23 +1,56 @@
 import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
 
 // Named jobs, declared once; a handler is safe to run twice (STYLE.md #8).
 export interface JobDefinitions {
   'send-email': { to: string; subject: string; text: string; html?: string };
+  /** Every forgot-password request, known email or not: the worker decides whether a link is mailed. */
+  'password-reset': { email: string };
   'sweep-uploads': Record<string, never>;
+  /** The email for one notification, built at send time from the member's preferences then. */
+  'notification-email': { notificationId: string };
   'sweep-link-previews': Record<string, never>;
   'refresh-similar-posts': Record<string, never>;
 }
 export type JobName = keyof JobDefinitions;
-export type JobHandler<N extends JobName> = (data: JobDefinitions[N]) => Promise<void>;
+/** What a handler may do besides its work: chain a follow-up job. */
+export interface JobContext { send<M extends JobName>(name: M, data: JobDefinitions[M]): Promise<string | null> }
+export type JobHandler<N extends JobName> = (data: JobDefinitions[N], context: JobContext) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'send-email': { name: 'send-email', retryLimit: 8, retryDelay: 15, retryBackoff: true },
   'sweep-uploads': { name: 'sweep-uploads', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+  // Every 5 minutes for a bit more than a day; the handler itself gives up (and records it) after 24 hours.
+  'notification-email': { name: 'notification-email', retryLimit: 300, retryDelay: 300, retryBackoff: false },
+  'password-reset': { name: 'password-reset', retryLimit: 4, retryDelay: 5, retryBackoff: true },
   'sweep-link-previews': { name: 'sweep-link-previews', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   // One waiting and one running at most: a burst of changes is one more run, which drains them all.
   'refresh-similar-posts': { name: 'refresh-similar-posts', retryLimit: 3, retryDelay: 30, policy: 'stately' },
 };
+
+// pg-boss writes a job with one INSERT; given our transaction it runs it there, so the job exists only if
+// the transaction commits. This instance is never started: it only turns `send` into that statement.
+const statementWriter = new PgBoss({ connectionString: 'postgres://localhost/unused' });
+
+function positional(text: string, values: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, m.index)), sql`${values[Number(m[1]) - 1] ?? null}`);
+    last = m.index + m[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
+
+/** Enqueues a job inside the caller's transaction (queue options come from the queue's own row). */
+export async function sendInTransaction<N extends JobName>(tx: Db | Tx, name: N, data: JobDefinitions[N]): Promise<void> {
+  await statementWriter.send(name, data as object, {
+    db: { executeSql: async (text: string, values: unknown[]) => tx.execute(positional(text, values)) },
+  });
+}
 
 /** Jobs started by the clock (cron, UTC), declared in this one place; pg-boss keeps one schedule per name across instances. */
 const SCHEDULES: { [N in JobName]?: { cron: string; data: JobDefinitions[N] } } = {
@@ -47,10 +80,11 @@ export async function createJobQueue(connectionString: string, handlers: JobHand
   await boss.start();
   for (const name of names) await boss.createQueue(name, QUEUE_OPTIONS[name]);
 
-  const run = async <N extends JobName>(name: N, data: JobDefinitions[N]) => (handlers[name] as JobHandler<N>)(data);
+  const send: JobContext['send'] = (name, data) => boss.send(name, data as object);
+  const run = async <N extends JobName>(name: N, data: JobDefinitions[N]) => (handlers[name] as JobHandler<N>)(data, { send });
 
   return {
-    send: (name, data) => boss.send(name, data as object),
+    send,
     async runDue(name) {
       let completed = 0;
       let failed = 0;

@@ -1,3 +1,5 @@
+import { MSG } from '@fenestra/shared';
+
 // Typed errors thrown by services; the error handler maps them to status codes.
 export class AppError extends Error {
   constructor(
@@ -11,7 +13,7 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, field?: string) => new AppError(400, 'BAD_REQUEST', message, field);
-export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You do not have permission to do that') => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const unauthorized = (message: string = MSG.signInRequired) => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message: string = MSG.notFoundApi) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (code: string, message: string, field?: string) => new AppError(409, code, message, field);

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, renameSync, cpSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 // A backup is one tar file: database.dump (pg_dump custom format) and the uploads folder.
 
-function findTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
+export function findTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
   const fromEnv = process.env[name.toUpperCase()];
   if (fromEnv) return fromEnv;
   if (spawnSync(name, ['--version']).status === 0) return name;
@@ -27,13 +27,30 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
   });
 }
 
+/**
+ * The connection for PostgreSQL's tools: the address without its password, which goes in the child's
+ * environment (PGPASSWORD), never on a command line other users can read in the process list.
+ */
+function connection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (password) env.PGPASSWORD = password;
+  return { dbname: url.toString(), env };
+}
+
 export async function createBackup(opts: { databaseUrl: string; uploadsDir: string; outFile: string }): Promise<string> {
   const work = mkdtempSync(path.join(tmpdir(), 'fenestra-backup-'));
   try {
-    await run(findTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(work, 'database.dump')}`, `--dbname=${opts.databaseUrl}`]);
+    const db = connection(opts.databaseUrl);
+    await run(findTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(work, 'database.dump')}`, `--dbname=${db.dbname}`], db.env);
     mkdirSync(path.join(work, 'uploads'), { recursive: true });
     if (existsSync(opts.uploadsDir)) cpSync(opts.uploadsDir, path.join(work, 'uploads'), { recursive: true });
-    mkdirSync(path.dirname(opts.outFile), { recursive: true });
+    // A backup holds password hashes and every member's email: its owner alone may read it, from the first byte.
+    mkdirSync(path.dirname(opts.outFile), { recursive: true, mode: 0o700 });
+    closeSync(openSync(opts.outFile, 'w', 0o600));
+    chmodSync(opts.outFile, 0o600);
     await run('tar', ['-cf', opts.outFile, '-C', work, 'database.dump', 'uploads']);
     return opts.outFile;
   } finally {
@@ -60,9 +77,13 @@ export async function restoreBackup(opts: { databaseUrl: string; uploadsDir: str
       'DROP SCHEMA IF EXISTS public CASCADE;',
       'CREATE SCHEMA public;',
       `\\i ${script}`,
+      // Sessions and reset links from the backup's moment must not come back to life: everyone signs in again.
+      'DELETE FROM public.sessions;',
+      "DELETE FROM public.verifications WHERE identifier LIKE 'reset-password:%';",
       '',
     ].join('\n'));
-    await run(findTool('psql'), ['--single-transaction', '--quiet', '-v', 'ON_ERROR_STOP=1', `--dbname=${opts.databaseUrl}`, '--file', wrapper]);
+    const db = connection(opts.databaseUrl);
+    await run(findTool('psql'), ['--single-transaction', '--quiet', '-v', 'ON_ERROR_STOP=1', `--dbname=${db.dbname}`, '--file', wrapper], db.env);
     // Swap the uploads folder whole, so a failure half-way leaves the old one.
     const incoming = path.join(work, 'uploads');
     const old = `${opts.uploadsDir}.old-${Date.now()}`;

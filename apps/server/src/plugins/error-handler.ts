@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import { firstIssue, type ApiErrorBody } from '@fenestra/shared';
+import { MSG, firstIssue, type ApiErrorBody } from '@fenestra/shared';
 import { AppError } from '../lib/errors.js';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -23,7 +23,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     } else {
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       body = status >= 500
-        ? { error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', statusCode: status, requestId: request.id }
+        ? { error: 'INTERNAL', message: MSG.serverError, statusCode: status, requestId: request.id }
         : { error: STATUS_NAMES[status] ?? 'ERROR', message: error.message, statusCode: status, requestId: request.id };
     }
     if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');

@@ -5,14 +5,34 @@ import compress from '@fastify/compress';
 import { MSG } from '@fenestra/shared';
 import { AppError } from '../lib/errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route called by other sites by design (the one-click unsubscribe): no Origin check. */
+    sameOriginExempt?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // A Referer that is not a URL counts as no Referer (it must be refused, not crash the request).
 const originOf = (referer: string | undefined) => (referer && URL.canParse(referer) ? new URL(referer).origin : undefined);
 
+// Browser features the forum never uses, switched off for every page.
+const PERMISSIONS_POLICY = [
+  'accelerometer', 'autoplay', 'bluetooth', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid',
+  'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'serial', 'usb', 'xr-spatial-tracking',
+].map((feature) => `${feature}=()`).join(', ');
+
+/** Routes whose answers carry the asking member's own data: no browser or proxy may keep a copy. */
+function carriesMemberData(route: string, query: unknown): boolean {
+  if (route === '/api/me' || route === '/api/bookmarks' || route === '/api/users/:username/bookmarks') return true;
+  if (route.startsWith('/api/admin/') || route.startsWith('/api/settings') || route.startsWith('/api/notifications')) return true;
+  return route === '/api/posts' && (query as { scope?: unknown } | undefined)?.scope === 'mine';
+}
+
 // Security headers, compression, and the same-origin rule for every state-changing request.
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
-  const origin = new URL(opts.publicUrl).origin;
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string; allowedOrigins: string[] }) => {
+  const allowed = new Set(opts.allowedOrigins);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -38,10 +58,16 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
   });
   await app.register(compress, { threshold: 1024 });
 
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // The matched route, not the spelling of the path: '/%61pi/me' is '/api/me' too.
+    if (carriesMemberData(request.routeOptions.url ?? '', request.query)) reply.header('Cache-Control', 'no-store');
+  });
+
   app.addHook('onRequest', async (request) => {
     // Every unsafe method, whatever the path's spelling: '/%61pi/...' routes to '/api/...' too.
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.sameOriginExempt) return;
     const sent = request.headers.origin ?? originOf(request.headers.referer);
-    if (sent !== origin) throw new AppError(403, 'FORBIDDEN_ORIGIN', MSG.forbiddenOrigin);
+    if (!sent || !allowed.has(sent)) throw new AppError(403, 'FORBIDDEN_ORIGIN', MSG.forbiddenOrigin);
   });
 });

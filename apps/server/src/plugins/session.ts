@@ -3,9 +3,10 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Db } from '../db/client.js';
 import type { Auth } from '../modules/account/auth.js';
-import { findMember, findMemberBySession, createProfileForEmail, type MemberRow } from '../modules/account/profile-repo.js';
-import { verifiedSessionToken, SESSION_UPDATE_AGE_SECONDS } from '../modules/account/session-cookie.js';
-import { activeBan, bannedError } from '../modules/account/service.js';
+import { createProfileForEmail } from '../modules/account/profile-repo.js';
+import { findMember, findMemberBySession, type MemberRow } from '../lib/member.js';
+import { verifiedSessionToken, SESSION_UPDATE_AGE_SECONDS } from '../lib/session-cookie.js';
+import { activeBan, bannedError } from '../lib/ban.js';
 import { unauthorized, forbidden } from '../lib/errors.js';
 import { isStaffRole } from '@fenestra/shared';
 

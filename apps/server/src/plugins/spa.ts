@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { MSG } from '@fenestra/shared';
 
 // Serves the built web app: hashed assets cached for a year, index.html never cached, client routes fall back to it.
 export const spaPlugin = fp(async (app: FastifyInstance, opts: {
@@ -39,7 +40,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
 
   const sendIndex = (reply: import('fastify').FastifyReply) => {
     const html = readIndex();
-    if (!html) return reply.status(503).type('text/plain').send('The web app has not been built. Run: npm run build');
+    if (!html) return reply.status(503).type('text/plain').send(MSG.webAppNotBuilt);
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
@@ -55,11 +56,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found', statusCode: 404, requestId: request.id });
+      return reply.status(404).send({ error: 'NOT_FOUND', message: MSG.notFoundApi, statusCode: 404, requestId: request.id });
     }
     // A missing asset is a 404, not the app shell.
     if (path.extname(request.url.split('?')[0] ?? '') && !request.url.startsWith('/post/')) {
-      return reply.status(404).type('text/plain').send('Not found');
+      return reply.status(404).type('text/plain').send(MSG.notFoundApi);
     }
     return sendIndex(reply);
   });

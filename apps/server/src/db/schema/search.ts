@@ -4,7 +4,7 @@ import { posts } from './posts.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-// Each post's weighted search document, kept by triggers (migration 0008): a generated column cannot read
+// Each post's weighted search document, kept by triggers (migration 0010): a generated column cannot read
 // the tags, images and replies tables. A table of its own keeps reply inserts off the posts row.
 export const postSearch = pgTable('post_search', {
   postId: uuid('post_id').primaryKey().references(() => posts.id, { onDelete: 'cascade' }),

@@ -1,7 +1,10 @@
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { demoPasswordFile } from './password-file.js';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import type { NotificationType } from '@fenestra/shared';
+import { NOTIFICATION_TEXT, type NotificationType } from '@fenestra/shared';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../client.js';
 import {
@@ -11,8 +14,20 @@ import { localStorage, storagePath } from '../../adapters/storage/storage.js';
 import { ADMIN_EMAIL, MEMBERS, POSTS, type SeedPost } from './content.js';
 import { renderPicture } from './images.js';
 
-/** Every demo account shares it: 8-100 characters with upper, lower and a digit. */
-export const DEMO_PASSWORD = 'Fenestra-demo1';
+/** A password made for this install: 22 random characters, with the upper, lower and digit the rules ask for. */
+function newPassword(): string {
+  for (;;) {
+    const candidate = randomBytes(16).toString('base64url').slice(0, 22);
+    if (/[A-Z]/.test(candidate) && /[a-z]/.test(candidate) && /\d/.test(candidate)) return candidate;
+  }
+}
+
+function keepDemoPassword(dataDir: string, password: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const file = demoPasswordFile(dataDir);
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -85,7 +100,9 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
   const pictureJobs = planned.flatMap((p) => (p.post.images ?? []).map((image, order) => ({ p, image, order })));
   const rendering = Promise.all(pictureJobs.map((job) => renderPicture(job.image)));
   rendering.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // The admin's password is made now and kept in DATA_DIR; the other demo members' is thrown away.
+  const adminPassword = newPassword();
+  const [adminHash, othersHash] = await Promise.all([hashPassword(adminPassword), hashPassword(newPassword())]);
 
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const storedFiles: string[] = [];
@@ -97,7 +114,8 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
         id: m.id, name: m.username, email: m.email, createdAt: new Date(m.joinedAt), updatedAt: new Date(m.joinedAt),
       })));
       await tx.insert(accounts).values(members.map((m) => ({
-        id: crypto.randomUUID(), accountId: m.id, providerId: 'credential', userId: m.id, password: passwordHash,
+        id: crypto.randomUUID(), accountId: m.id, providerId: 'credential', userId: m.id,
+        password: m.email === ADMIN_EMAIL ? adminHash : othersHash,
         createdAt: new Date(m.joinedAt), updatedAt: new Date(m.joinedAt),
       })));
       await tx.insert(profiles).values(members.map((m) => ({
@@ -161,20 +179,20 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
       };
       for (const { post, id, postAt } of planned) {
         const author = member(post.by);
-        if (PUBLIC.has(post.status)) notify(author.id, 'post_approved', `Your post "${post.title}" was approved.`, id, postAt + 1.5 * HOUR);
-        if (post.status === 'denied') notify(author.id, 'post_denied', `Your post "${post.title}" was denied: ${post.denialReason}`, id, postAt + 3 * HOUR);
+        if (PUBLIC.has(post.status)) notify(author.id, 'post_approved', NOTIFICATION_TEXT.post_approved(post.title), id, postAt + 1.5 * HOUR);
+        if (post.status === 'denied') notify(author.id, 'post_denied', NOTIFICATION_TEXT.post_denied(post.title, post.denialReason ?? ''), id, postAt + 3 * HOUR);
         if (post.status === 'pending') {
-          for (const s of staff) notify(s.id, 'post_pending_review', `New post awaiting review: "${post.title}"`, id, postAt + 60_000);
+          for (const s of staff) notify(s.id, 'post_pending_review', NOTIFICATION_TEXT.post_pending_review(post.title), id, postAt + 60_000);
         }
       }
       for (const r of replyRows) {
         const author = member(r.post.by);
         const at = r.createdAt.getTime();
         if (r.userId !== author.id && now - at < 30 * DAY) {
-          notify(author.id, 'new_reply', `${r.seed.by} replied to your post "${r.post.title}"`, r.postId, at + 60_000);
+          notify(author.id, 'new_reply', NOTIFICATION_TEXT.new_reply(r.seed.by, r.post.title), r.postId, at + 60_000);
         }
         if (r.isPinned && r.userId !== author.id) {
-          notify(r.userId, 'reply_pinned', `Your reply on "${r.post.title}" was pinned as the helpful answer.`, r.postId, at + 6 * HOUR);
+          notify(r.userId, 'reply_pinned', NOTIFICATION_TEXT.reply_pinned(r.post.title), r.postId, at + 6 * HOUR);
         }
       }
       if (notificationRows.length) await tx.insert(notifications).values(notificationRows);
@@ -228,5 +246,6 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
   }
 
   log.info(`Demo seed: ${members.length} members, ${planned.length} posts, ${pictureJobs.length} pictures in ${Date.now() - started} ms (pictures ready at ${picturesReadyMs} ms)`);
-  return { adminEmail: ADMIN_EMAIL, adminPassword: DEMO_PASSWORD };
+  keepDemoPassword(config.dataDir, adminPassword);
+  return { adminEmail: ADMIN_EMAIL, adminPassword };
 }

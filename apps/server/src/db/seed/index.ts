@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
+import { demoPasswordFile } from './password-file.js';
 
 interface Log { info(msg: string): void }
 
@@ -12,6 +13,7 @@ export async function seedIfEmpty(db: Db, config: Config, log: Log): Promise<{ a
   if ((row?.n ?? 0) > 0) return null;
   const { seedDemo } = await import('./demo.js');
   const result = await seedDemo(db, config, log);
-  log.info(`Demo content loaded. Sign in as the demo admin: ${result.adminEmail} / ${result.adminPassword}`);
+  // The password itself is printed once by the caller, never logged.
+  log.info(`Demo content loaded. The demo admin is ${result.adminEmail}; the password is kept in ${demoPasswordFile(config.dataDir)}`);
   return result;
 }

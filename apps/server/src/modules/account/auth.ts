@@ -5,14 +5,12 @@ import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { users, sessions, accounts, verifications } from '../../db/schema/index.js';
 import { LIMITS } from '@fenestra/shared';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session-cookie.js';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../lib/session-cookie.js';
 
 export interface AuthDeps {
   config: Config;
   db: Db;
   secret: string;
-  /** Sends the reset email (through the job queue). */
-  sendResetLink(email: string, url: string): Promise<void>;
   /** Creates the profile of an account made by an outside provider (Google). */
   onOAuthUser(user: { id: string; email: string }): Promise<void>;
 }
@@ -25,7 +23,7 @@ export function createAuth(deps: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: deps.secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.allowedOrigins,
     telemetry: { enabled: false },
     // Routine refusals (a wrong password) are ours to report; only its errors reach the log.
     logger: { disabled: config.env === 'test', level: 'error' },
@@ -38,12 +36,7 @@ export function createAuth(deps: AuthDeps) {
       minPasswordLength: LIMITS.password.min,
       maxPasswordLength: LIMITS.password.max,
       autoSignIn: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
-        const url = `${config.publicUrl}/auth?reset=true&token=${encodeURIComponent(token)}`;
-        await deps.sendResetLink(user.email, url);
-      },
     },
     session: {
       expiresIn: SESSION_EXPIRES_IN_SECONDS,

@@ -2,7 +2,8 @@ import { MSG } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { users, accounts, profiles } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { freeUsernameFromEmail, isUniqueViolation, usernameTaken } from './profile-repo.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { freeUsernameFromEmail, usernameTaken } from './profile-repo.js';
 
 /**
  * Writes an email-and-password account: user, credential and profile in one transaction, so a failure

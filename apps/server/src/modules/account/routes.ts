@@ -4,8 +4,8 @@ import type { Config } from '../../config/env.js';
 import type { Auth } from './auth.js';
 import type { AccountService } from './service.js';
 import { toMe } from './service.js';
-import { activeBan } from './service.js';
-import { findMember } from './profile-repo.js';
+import { activeBan } from '../../lib/ban.js';
+import { findMember } from '../../lib/member.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
@@ -50,7 +50,7 @@ export async function accountRoutes(
   });
 
   app.post('/api/account/forgot-password', { config: limited }, async (request) => {
-    await accounts.requestReset(request.body, request.webHeaders());
+    await accounts.requestReset(request.body);
     return { ok: true };
   });
 

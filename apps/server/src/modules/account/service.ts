@@ -1,14 +1,17 @@
 import { eq, and, gt } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import {
-  MSG, signUpSchema, signInSchema, resetRequestSchema, passwordSchema, firstIssue, isStaffRole, type Me,
+  MSG, signUpSchema, signInSchema, resetRequestSchema, resetWithTokenSchema, passwordSchema, text, isStaffRole, type Me,
 } from '@fenestra/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { users, profiles, sessions, verifications } from '../../db/schema/index.js';
+import { users, sessions, verifications } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { findMember, type MemberRow } from '../../lib/member.js';
+import { activeBan, bannedError } from '../../lib/ban.js';
+import { parse } from '../../lib/validation.js';
 import type { Auth } from './auth.js';
-import { findMember, type MemberRow } from './profile-repo.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { createPasswordAccount } from './create-account.js';
 
 /** What a route needs back: the member and the cookies to set. */
@@ -24,32 +27,8 @@ export const toMe = (m: MemberRow): Me => ({
   hasPassword: m.hasPassword,
 });
 
-const INVALID_RESET = 'This reset link is invalid or has expired. Please request a new one.';
-
-export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw badRequest(firstIssue(result.error), issue?.path.length ? String(issue.path[0]) : undefined);
-  }
-  return result.data;
-}
-
-/** A ban still in force, or null; a timed ban that has run out is lifted here. */
-export async function activeBan(db: Db, member: MemberRow): Promise<{ reason: string; until: Date | null } | null> {
-  if (member.status !== 'banned') return null;
-  if (member.banUntil && member.banUntil.getTime() <= Date.now()) {
-    await db.update(profiles).set({ status: 'active', banReason: null, banUntil: null }).where(eq(profiles.id, member.id));
-    return null;
-  }
-  return { reason: member.banReason ?? 'No reason given', until: member.banUntil };
-}
-
-export const bannedError = (ban: { reason: string; until: Date | null }) =>
-  new AppError(403, 'BANNED', MSG.bannedSignIn(ban.reason, ban.until ? ban.until.toISOString().slice(0, 10) : null));
-
-export function accountService(deps: { db: Db; auth: Auth }) {
-  const { db, auth } = deps;
+export function accountService(deps: { db: Db; auth: Auth; jobs: Pick<JobQueue, 'send'> }) {
+  const { db, auth, jobs } = deps;
 
   async function signInWithPassword(email: string, password: string, headers: Headers): Promise<SignedIn> {
     let result;
@@ -101,32 +80,33 @@ export function accountService(deps: { db: Db; auth: Auth }) {
       }
     },
 
-    async requestReset(body: unknown, headers: Headers): Promise<void> {
+    async requestReset(body: unknown): Promise<void> {
       const input = parse(resetRequestSchema, body);
-      await auth.api.requestPasswordReset({ body: { email: input.email.toLowerCase() }, headers });
+      // One job whether anyone has this email or not: the answer and its timing give nothing away.
+      await jobs.send('password-reset', { email: input.email.toLowerCase() });
     },
 
     async resetPassword(body: unknown, headers: Headers): Promise<SignedIn> {
-      const input = parse(z.object({ token: z.string().min(1, INVALID_RESET), password: passwordSchema }), body);
+      const input = parse(resetWithTokenSchema, body);
       const rows = await db.select({ userId: verifications.value }).from(verifications)
         .where(and(eq(verifications.identifier, `reset-password:${input.token}`), gt(verifications.expiresAt, new Date())))
         .limit(1);
       const userId = rows[0]?.userId;
-      if (!userId) throw badRequest(INVALID_RESET, 'token');
+      if (!userId) throw badRequest(MSG.invalidResetLink, 'token');
       try {
         await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers });
       } catch (e) {
-        if (e instanceof APIError && e.statusCode === 400) throw badRequest(INVALID_RESET, 'token');
+        if (e instanceof APIError && e.statusCode === 400) throw badRequest(MSG.invalidResetLink, 'token');
         throw e;
       }
       const user = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-      if (!user[0]) throw badRequest(INVALID_RESET, 'token');
+      if (!user[0]) throw badRequest(MSG.invalidResetLink, 'token');
       return signInWithPassword(user[0].email, input.password, headers);
     },
 
     async changePassword(body: unknown, headers: Headers): Promise<string[]> {
       const input = parse(
-        z.object({ currentPassword: z.string().min(1, MSG.currentPasswordRequired), newPassword: passwordSchema }),
+        z.object({ currentPassword: text().min(1, MSG.currentPasswordRequired), newPassword: passwordSchema }),
         body,
       );
       try {
@@ -138,7 +118,7 @@ export function accountService(deps: { db: Db; auth: Auth }) {
         return result.headers.getSetCookie();
       } catch (e) {
         if (e instanceof APIError && e.statusCode === 400) {
-          throw new AppError(400, 'WRONG_PASSWORD', 'Failed to update password. Please check your current password.', 'currentPassword');
+          throw new AppError(400, 'WRONG_PASSWORD', MSG.failedPasswordCheck, 'currentPassword');
         }
         if (e instanceof APIError && e.statusCode === 401) throw unauthorized();
         throw e;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env.js';
-import { SESSION_COOKIE } from '../account/session-cookie.js';
+import { SESSION_COOKIE } from '../../lib/session-cookie.js';
 import type { PostsService } from '../posts/service.js';
 import type { MembersService } from './service.js';
 

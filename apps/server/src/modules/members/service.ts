@@ -1,5 +1,5 @@
 import {
-  LIMITS, MSG, avatarUpdateSchema, deleteAccountSchema, emailPreferencesSchema, isImageAvatar,
+  LIMITS, MSG, avatarUpdateSchema, deleteAccountSchema, emailPreferencesSchema, isImageAvatar, isReservedUsername,
   profileUpdateSchema, readEmailPreferences, replyPreviewOf, type AvatarResult, type EmailPreferences, type MemberProfile,
   type MemberReplyList, type PostList, type ProfileUpdateResult, type Settings,
 } from '@fenestra/shared';
@@ -7,11 +7,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { BUCKETS, parsePublicUrl, type Bucket, type Storage } from '../../adapters/storage/storage.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { MemberRow } from '../account/profile-repo.js';
-import { isUniqueViolation } from '../account/profile-repo.js';
-import { parse } from '../account/service.js';
+import type { MemberRow } from '../../lib/member.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { parse } from '../../lib/validation.js';
 import { viewerFrom, type PostsService, type Viewer } from '../posts/service.js';
-import { decodeCursor, encodeCursor } from '../posts/cursor.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { claimUploads } from '../uploads/repo.js';
 import * as repo from './repo.js';
 
@@ -69,7 +69,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
       const values: { username?: string; bio?: string } = {};
       if (input.username !== undefined) values.username = input.username;
       if (input.bio !== undefined) values.bio = input.bio;
-      if (values.username !== undefined && (await repo.usernameHeldByOther(db, member.id, values.username))) {
+      if (values.username !== undefined && (isReservedUsername(values.username) || (await repo.usernameHeldByOther(db, member.id, values.username)))) {
         throw conflict('USERNAME_TAKEN', MSG.usernameTaken, 'username');
       }
       try {

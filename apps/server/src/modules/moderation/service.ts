@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { MSG, denySchema, type AdminStats, type PostStatus, type PostSummary } from '@fenestra/shared';
+import { MSG, NOTIFICATION_TEXT, UNKNOWN_AUTHOR, denySchema, type AdminStats, type PostStatus, type PostSummary } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { MemberRow } from '../account/profile-repo.js';
-import { parse } from '../account/service.js';
-import { insertNotifications } from '../notifications/repo.js';
+import type { MemberRow } from '../../lib/member.js';
+import { parse } from '../../lib/validation.js';
+import { insertNotifications, type NewNotification } from '../notifications/repo.js';
+import { resolveMentions } from '../mentions/repo.js';
 import { viewerFrom, type PostsService } from '../posts/service.js';
 import * as repo from './repo.js';
 
@@ -21,7 +22,7 @@ export function moderationService(deps: { db: Db; posts: PostsService }) {
     if (post) return post;
     const status = isUuid(postId) ? await repo.postStatusOf(tx, postId) : null;
     if (!status) throw notFound(MSG.postNotFound);
-    throw conflict('NOT_PENDING', `Only pending posts can be ${verb}; this one is ${status}.`);
+    throw conflict('NOT_PENDING', MSG.notPending(verb, status));
   }
 
   const actorOf = (actor: MemberRow) => ({ actorId: actor.id, actorUsername: actor.username });
@@ -39,12 +40,23 @@ export function moderationService(deps: { db: Db; posts: PostsService }) {
     async approve(actor: MemberRow, postId: string): Promise<ModerationResult> {
       return db.transaction(async (tx) => {
         const post = await takePending(tx, postId, { status: 'open', denialReason: null }, 'approved');
+        const told: NewNotification[] = [];
         if (post.userId) {
           await repo.addToPostCount(tx, post.userId, 1);
-          await insertNotifications(tx, [{
-            userId: post.userId, type: 'post_approved', message: `Your question "${post.title}" was approved`, postId: post.id,
-          }]);
+          told.push({ userId: post.userId, type: 'post_approved', message: NOTIFICATION_TEXT.post_approved(post.title), postId: post.id });
         }
+        // Mentions in a post are news once, when it first goes public; never while pending, never again.
+        if (!(await repo.approvedBefore(tx, post.id))) {
+          const { description, authorUsername } = await repo.postTextOf(tx, post.id);
+          for (const mention of await resolveMentions(tx, description)) {
+            if (mention.userId === actor.id || mention.userId === post.userId) continue;
+            told.push({
+              userId: mention.userId, type: 'mention', postId: post.id,
+              message: NOTIFICATION_TEXT.mention(authorUsername ?? UNKNOWN_AUTHOR.username, post.title),
+            });
+          }
+        }
+        await insertNotifications(tx, told);
         await repo.writeLog(tx, { ...actorOf(actor), action: 'approve', targetType: 'post', targetId: post.id, targetLabel: post.title });
         return { id: post.id, status: 'open', authorBanned: false, message: MSG.postApproved };
       });
@@ -59,7 +71,7 @@ export function moderationService(deps: { db: Db; posts: PostsService }) {
         const post = await takePending(tx, postId, { status: 'denied', denialReason: input.reason }, 'denied');
         if (post.userId) {
           await insertNotifications(tx, [{
-            userId: post.userId, type: 'post_denied', message: `Your question "${post.title}" was denied: ${input.reason}`, postId: post.id,
+            userId: post.userId, type: 'post_denied', message: NOTIFICATION_TEXT.post_denied(post.title, input.reason), postId: post.id,
           }]);
         }
         await repo.writeLog(tx, {
@@ -67,8 +79,8 @@ export function moderationService(deps: { db: Db; posts: PostsService }) {
         });
         const author = input.banAuthor && post.userId ? await repo.memberForBan(tx, post.userId) : null;
         if (author) {
-          if (author.id === actor.id) throw forbidden('You cannot ban yourself.');
-          if (author.role === 'admin' && actor.role !== 'admin') throw forbidden('A moderator cannot ban an admin.');
+          if (author.id === actor.id) throw forbidden(MSG.cannotBanSelf);
+          if (author.role === 'admin' && actor.role !== 'admin') throw forbidden(MSG.moderatorCannotBanAdmin);
           const reason = MSG.bannedForDeniedPost(input.reason);
           await repo.banPermanently(tx, author.id, reason);
           await repo.writeLog(tx, {

@@ -1,20 +1,22 @@
 import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  LIMITS, MSG, UNKNOWN_AUTHOR, createPostSchema, parseFilter, parseSort, parseTopic, previewOf, isStaffRole,
+  LIMITS, MSG, NOTIFICATION_TEXT, UNKNOWN_AUTHOR, createPostSchema, parseFilter, parseSort, parseTopic, previewOf, isStaffRole,
   LIST_SCOPES, type Author, type ListScope, type PostDetail, type PostImage, type PostList, type PostSummary,
   type PostVideo, type PostStatus, type Sort, type ToggleResult, type Topic,
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { bookmarks, posts } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import type { MemberRow } from '../account/profile-repo.js';
-import { activeBan, parse } from '../account/service.js';
+import type { MemberRow } from '../../lib/member.js';
+import { activeBan } from '../../lib/ban.js';
+import { parse } from '../../lib/validation.js';
 import { claimUploads } from '../uploads/repo.js';
 import { insertNotifications, staffIdsExcept } from '../notifications/repo.js';
+import { resolveMentions } from '../mentions/repo.js';
 import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
-import { decodeCursor, encodeCursor, type CursorKeys } from './cursor.js';
+import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
 
 /** Who is looking: a signed-in, unbanned member, or null for a visitor. */
 export interface Viewer { id: string; isStaff: boolean }
@@ -224,7 +226,7 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
         }
         const staff = await staffIdsExcept(tx, member.id);
         await insertNotifications(tx, staff.map((userId) => ({
-          userId, type: 'post_pending_review' as const, message: `New question awaiting review: "${input.title}"`, postId: id,
+          userId, type: 'post_pending_review' as const, message: NOTIFICATION_TEXT.post_pending_review(input.title), postId: id,
         })));
         return { id, status: 'pending' as const };
       });
@@ -277,13 +279,21 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
       return summaries(rows, viewer);
     },
 
-    /** One post; pending and denied ones only for their author and staff, else 'Post not found'. */
-    async getPost(viewer: Viewer | null, id: string): Promise<PostDetail> {
+    /** A post the viewer may see (pending and denied ones only for their author and staff), else 'Post not found'. */
+    async visiblePost(viewer: Viewer | null, id: string): Promise<repo.SummaryRow> {
       const row = isUuid(id) ? await repo.findPost(db, id) : null;
       if (!row || !canSee(row, viewer)) throw notFound(MSG.postNotFound);
+      return row;
+    },
+
+    /** One post; pending and denied ones only for their author and staff, else 'Post not found'. */
+    async getPost(viewer: Viewer | null, id: string): Promise<PostDetail> {
+      const row = await this.visiblePost(viewer, id);
       const [summary] = await summaries([row], viewer);
       const { preview: _preview, ...rest } = summary!;
-      return { ...rest, description: row.description, canModerate: viewer?.isStaff ?? false };
+      return {
+        ...rest, description: row.description, canModerate: viewer?.isStaff ?? false, mentions: await resolveMentions(db, row.description),
+      };
     },
 
     toggleLike: (member: MemberRow, postId: string) => toggle('like', member, postId),

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { MSG } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
@@ -14,12 +15,12 @@ export type NewUpload = typeof uploads.$inferInsert;
  */
 export async function claimUploads(tx: Tx, userId: string, ids: string[], kind: UploadKind): Promise<UploadRow[]> {
   if (ids.length === 0) return [];
-  if (new Set(ids).size !== ids.length) throw badRequest('The same file was attached twice');
+  if (new Set(ids).size !== ids.length) throw badRequest(MSG.fileAttachedTwice);
   const claimed = await tx.update(uploads)
     .set({ attachedAt: new Date() })
     .where(and(inArray(uploads.id, ids), eq(uploads.userId, userId), eq(uploads.kind, kind), isNull(uploads.attachedAt)))
     .returning();
-  if (claimed.length !== ids.length) throw badRequest('An uploaded file is missing or already used. Please upload it again.');
+  if (claimed.length !== ids.length) throw badRequest(MSG.uploadMissing);
   const byId = new Map(claimed.map((u) => [u.id, u]));
   return ids.map((id) => byId.get(id)!);
 }

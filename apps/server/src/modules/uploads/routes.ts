@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Readable } from 'node:stream';
-import { LIMITS, MSG } from '@fenestra/shared';
+import { LIMITS, MSG, safeFileName } from '@fenestra/shared';
 import type { Config } from '../../config/env.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { IMAGE_PURPOSES, IMAGE_RULES, type ImagePurpose, type ReceivedFile, type UploadsService } from './service.js';
@@ -32,7 +32,7 @@ async function readCapped(stream: Readable & { truncated?: boolean }, cap: numbe
  * fileSize limit (the largest cap) stops it buffering more; the rest of an oversize file is discarded.
  */
 async function readForm(app: FastifyInstance, request: FastifyRequest, caps: Record<string, number>): Promise<ReceivedForm> {
-  if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+  if (!request.isMultipart()) throw badRequest(MSG.sendMultipart);
   const form: ReceivedForm = { fields: {}, files: new Map(), tooManyFiles: false };
   try {
     const parts = request.parts({ limits: { fileSize: Math.max(...Object.values(caps)) } });
@@ -47,7 +47,7 @@ async function readForm(app: FastifyInstance, request: FastifyRequest, caps: Rec
         continue;
       }
       const { data, tooLarge } = await readCapped(part.file, cap);
-      form.files.set(part.fieldname, [...(form.files.get(part.fieldname) ?? []), { filename: part.filename, data, tooLarge }]);
+      form.files.set(part.fieldname, [...(form.files.get(part.fieldname) ?? []), { filename: safeFileName(part.filename), data, tooLarge }]);
     }
   } catch (err) {
     if (!(err instanceof app.multipartErrors.FilesLimitError)) throw err;
@@ -74,7 +74,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: { config: Config
     const member = await uploader(request);
     const form = await readForm(app, request, { files: LIMITS.images.maxBytes });
     const purpose = (form.fields.purpose || 'post') as ImagePurpose;
-    if (!IMAGE_PURPOSES.includes(purpose)) throw badRequest('Unknown upload purpose', 'purpose');
+    if (!IMAGE_PURPOSES.includes(purpose)) throw badRequest(MSG.unknownUploadPurpose, 'purpose');
     if (form.tooManyFiles) throw badRequest(MSG.maxFiles(IMAGE_RULES[purpose].maxFiles), 'files');
     return { files: await uploads.uploadImages(member.id, form.files.get('files') ?? [], purpose) };
   });

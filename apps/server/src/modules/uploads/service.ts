@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, LIMITS, MSG, VIDEO_TYPES, type UploadedFile } from '@fenestra/shared';
+import { IMAGE_TYPES, IMAGE_UPLOAD_PURPOSES, LIMITS, MSG, VIDEO_TYPES, type ImageUploadPurpose, type UploadedFile } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { storagePath, type Bucket, type Storage } from '../../adapters/storage/storage.js';
 import { sniffType } from '../../adapters/media/sniff.js';
@@ -17,8 +17,8 @@ export interface ReceivedFile {
   tooLarge: boolean;
 }
 
-export const IMAGE_PURPOSES = ['post', 'avatar'] as const;
-export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
+export const IMAGE_PURPOSES = IMAGE_UPLOAD_PURPOSES;
+export type ImagePurpose = ImageUploadPurpose;
 
 interface ImageRules {
   kind: UploadKind;
@@ -33,6 +33,11 @@ export const IMAGE_RULES: Record<ImagePurpose, ImageRules> = {
     kind: 'image', bucket: 'post-images', maxFiles: LIMITS.images.perPost,
     maxBytes: LIMITS.images.maxBytes, maxSide: LIMITS.compression.maxPixels,
   },
+  // Reply pictures are stored with post images and follow the same rules.
+  reply: {
+    kind: 'image', bucket: 'post-images', maxFiles: LIMITS.images.perReply,
+    maxBytes: LIMITS.images.maxBytes, maxSide: LIMITS.compression.maxPixels,
+  },
   avatar: {
     kind: 'avatar', bucket: 'avatars', maxFiles: 1,
     maxBytes: LIMITS.avatar.maxBytes, maxSide: LIMITS.avatar.maxPixels,
@@ -43,7 +48,6 @@ export const IMAGE_RULES: Record<ImagePurpose, ImageRules> = {
 export const UNATTACHED_TTL_MS = 24 * 60 * 60 * 1000;
 
 const MB = 1024 * 1024;
-const tooManyPixels = (file: string) => `${file} is too large in pixels`;
 const nameOf = (file: ReceivedFile) => file.filename || 'File';
 
 interface StoredFile {
@@ -69,7 +73,7 @@ async function prepareImage(file: ReceivedFile, rules: ImageRules): Promise<Enco
   try {
     return await reencodeImage(file.data, { maxSide: rules.maxSide, keepPng: type.mime === 'image/png' });
   } catch (err) {
-    if (err instanceof ImageRejected && err.reason === 'too-many-pixels') throw badRequest(tooManyPixels(name), 'files');
+    if (err instanceof ImageRejected && err.reason === 'too-many-pixels') throw badRequest(MSG.tooManyPixels(name), 'files');
     if (err instanceof ImageRejected) throw badRequest(MSG.invalidImageType(name), 'files');
     throw err;
   }
@@ -110,7 +114,7 @@ export function uploadsService(deps: { db: Db; storage: Storage }) {
     /** Checks, re-encodes and stores a batch of images: all of them, or none. */
     async uploadImages(userId: string, files: ReceivedFile[], purpose: ImagePurpose): Promise<UploadedFile[]> {
       const rules = IMAGE_RULES[purpose];
-      if (files.length === 0) throw badRequest('Please choose at least one image', 'files');
+      if (files.length === 0) throw badRequest(MSG.chooseImage, 'files');
       if (files.length > rules.maxFiles) throw badRequest(MSG.maxFiles(rules.maxFiles), 'files');
       if (files.some((f) => f.tooLarge || f.data.length > rules.maxBytes)) {
         throw badRequest(MSG.filesTooLarge(rules.maxBytes / MB), 'files');
@@ -170,9 +174,9 @@ export function uploadsService(deps: { db: Db; storage: Storage }) {
 
     /** The owner removes an upload not yet attached; anything else is 'not found'. */
     async removeOwn(userId: string, id: string): Promise<void> {
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound('Upload not found');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(MSG.uploadNotFound);
       const row = await deleteOwnUnattached(db, userId, id);
-      if (!row) throw notFound('Upload not found');
+      if (!row) throw notFound(MSG.uploadNotFound);
       await removeFiles(filesOf(row));
     },
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminStats, PostSummary } from '@fenestra/shared';
 import { moderator, renderApp, type Handlers } from '../../../test/render-app';
 
-const stats: AdminStats = { totalUsers: 1280, activePosts: 42, pendingReview: 2, avgReplyHours: 2.46 };
+const stats: AdminStats = { totalUsers: 1280, activePosts: 42, pendingReview: 2, avgReplyHours: 2.46, failedEmails: 0 };
 
 const pending = (id: string, title: string, minutesAgo: number): PostSummary => ({
   id,

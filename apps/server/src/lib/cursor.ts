@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { badRequest } from '../../lib/errors.js';
+import { MSG } from '@fenestra/shared';
+import { badRequest } from './errors.js';
 
 // Keyset cursors: the last row's sort keys as base64url JSON. Each order knows which keys it needs.
 const cursorSchema = z.object({
@@ -25,9 +26,9 @@ export function decodeCursor(raw: unknown, order: string): CursorKeys | null {
   try {
     parsed = JSON.parse(Buffer.from(String(raw), 'base64url').toString('utf8'));
   } catch {
-    throw badRequest('Invalid cursor', 'cursor');
+    throw badRequest(MSG.invalidCursor, 'cursor');
   }
   const result = cursorSchema.safeParse(parsed);
-  if (!result.success || result.data.o !== order) throw badRequest('Invalid cursor', 'cursor');
+  if (!result.success || result.data.o !== order) throw badRequest(MSG.invalidCursor, 'cursor');
   return result.data;
 }

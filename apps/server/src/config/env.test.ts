@@ -1,0 +1,139 @@
+import { describe, it, expect } from 'vitest';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './env.js';
+
+const errorOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e.message;
+    throw e;
+  }
+  return null;
+};
+
+describe('configuration', () => {
+  it('starts with nothing set: a local forum on port 3000 with demo content', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      env: 'production',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      allowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
+      trustProxy: false,
+      smtpUrl: undefined,
+      mailFrom: 'Fenestra <no-reply@fenestra.local>',
+      google: null,
+      authSecret: undefined,
+      seed: 'demo',
+      videoGuidesUrl: '/resources/videos',
+      webDist: expect.stringMatching(/apps\/web\/dist$/),
+      logLevel: 'info',
+      runWorker: true,
+      linkPreviewAllow: new Set(),
+      rateLimit: { auth: 10, uploads: 30, posts: 10, replies: 10, previews: 20, windowSeconds: 60 },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      TRUST_PROXY: '1',
+      DATA_DIR: '/srv/fenestra',
+      DATABASE_URL: 'postgres://forum:pw@db.internal:5432/fenestra',
+      PUBLIC_URL: 'https://forum.example.com/',
+      SMTP_URL: 'smtp://relay.example.com:587',
+      MAIL_FROM: 'Forum <forum@example.com>',
+      GOOGLE_CLIENT_ID: 'client-id',
+      GOOGLE_CLIENT_SECRET: 'client-secret',
+      GOOGLE_ISSUER: 'https://issuer.example.com/',
+      AUTH_SECRET: 'x'.repeat(32),
+      SEED: 'none',
+      VIDEO_GUIDES_URL: 'https://videos.example.com/guides',
+      WEB_DIST: '/srv/web',
+      LOG_LEVEL: 'warn',
+      RUN_WORKER: 'false',
+      LINK_PREVIEW_ALLOW: 'pages.test:8080, 127.0.0.1:9000',
+      RATE_LIMIT_AUTH: '5',
+      RATE_LIMIT_UPLOADS: '6',
+      RATE_LIMIT_POSTS: '7',
+      RATE_LIMIT_REPLIES: '9',
+      RATE_LIMIT_PREVIEWS: '8',
+      RATE_LIMIT_WINDOW_SECONDS: '120',
+    });
+    expect(config).toEqual({
+      env: 'development',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/fenestra',
+      databaseUrl: 'postgres://forum:pw@db.internal:5432/fenestra',
+      publicUrl: 'https://forum.example.com',
+      allowedOrigins: ['https://forum.example.com'],
+      trustProxy: 1,
+      smtpUrl: 'smtp://relay.example.com:587',
+      mailFrom: 'Forum <forum@example.com>',
+      google: { clientId: 'client-id', clientSecret: 'client-secret', issuer: 'https://issuer.example.com' },
+      authSecret: 'x'.repeat(32),
+      seed: 'none',
+      videoGuidesUrl: 'https://videos.example.com/guides',
+      webDist: '/srv/web',
+      logLevel: 'warn',
+      runWorker: false,
+      linkPreviewAllow: new Set(['pages.test:8080', '127.0.0.1:9000']),
+      rateLimit: { auth: 5, uploads: 6, posts: 7, replies: 9, previews: 8, windowSeconds: 120 },
+    });
+  });
+
+  it('follows PORT in the default public address, and treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '3102' }).publicUrl).toBe('http://localhost:3102');
+    expect(loadConfig({ PORT: '', SEED: '', PUBLIC_URL: '' })).toMatchObject({ port: 3000, seed: 'demo', publicUrl: 'http://localhost:3000' });
+  });
+
+  it('reads RUN_WORKER as true, false, 1 or 0', () => {
+    expect(['true', '1', 'false', '0'].map((v) => loadConfig({ RUN_WORKER: v }).runWorker)).toEqual([true, true, false, false]);
+  });
+
+  it.each([
+    ['NODE_ENV', 'staging'],
+    ['PORT', '70000'],
+    ['PORT', 'eighty'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'not a url'],
+    ['PUBLIC_URL', 'forum.example.com'],
+    ['SMTP_URL', 'relay'],
+    ['GOOGLE_ISSUER', 'accounts'],
+    ['AUTH_SECRET', 'too-short'],
+    ['SEED', 'lots'],
+    ['LOG_LEVEL', 'loud'],
+    ['RUN_WORKER', 'yes'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.1/99'],
+    ['LINK_PREVIEW_ALLOW', 'pages.test'],
+    ['LINK_PREVIEW_ALLOW', 'pages.test:99999'],
+    ['RATE_LIMIT_AUTH', '0'],
+    ['RATE_LIMIT_UPLOADS', '2.5'],
+    ['RATE_LIMIT_POSTS', 'many'],
+    ['RATE_LIMIT_PREVIEWS', '0'],
+    ['RATE_LIMIT_REPLIES', '-1'],
+    ['RATE_LIMIT_WINDOW_SECONDS', '-60'],
+  ])('refuses %s=%s and names it', (name, value) => {
+    expect(errorOf({ [name]: value })).toMatch(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('names every bad variable at once', () => {
+    const message = errorOf({ PORT: 'x', SEED: 'y' });
+    expect(message).toContain('  PORT: ');
+    expect(message).toContain('  SEED: ');
+  });
+
+  it('wants the Google id and secret together', () => {
+    const expected = 'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together';
+    expect(errorOf({ GOOGLE_CLIENT_ID: 'id' })).toBe(expected);
+    expect(errorOf({ GOOGLE_CLIENT_SECRET: 'secret' })).toBe(expected);
+  });
+});

@@ -1,0 +1,53 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Role } from '@fenestra/shared';
+import type { Db } from '../db/client.js';
+import { accounts, profiles, sessions, userRoles, users } from '../db/schema/index.js';
+
+// The member behind a request, as every module sees it.
+export interface MemberRow {
+  id: string;
+  email: string;
+  username: string;
+  avatarUrl: string | null;
+  status: 'active' | 'banned';
+  banReason: string | null;
+  banUntil: Date | null;
+  role: Role;
+  hasPassword: boolean;
+}
+
+const memberColumns = {
+  id: users.id,
+  email: users.email,
+  username: profiles.username,
+  avatarUrl: profiles.avatarUrl,
+  status: profiles.status,
+  banReason: profiles.banReason,
+  banUntil: profiles.banUntil,
+  role: sql<Role>`coalesce(${userRoles.role}, 'user')`,
+  hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential' and ${accounts.password} is not null)`,
+};
+
+/** The member behind a live session token, with the session's last refresh, in one query. */
+export async function findMemberBySession(db: Db, token: string): Promise<(MemberRow & { sessionUpdatedAt: Date }) | null> {
+  const rows = await db
+    .select({ ...memberColumns, sessionUpdatedAt: sessions.updatedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(sessions.token, token), sql`${sessions.expiresAt} > now()`))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findMember(db: Db, userId: string): Promise<MemberRow | null> {
+  const rows = await db
+    .select(memberColumns)
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0] ?? null;
+}

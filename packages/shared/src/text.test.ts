@@ -1,0 +1,25 @@
+import { describe, it, expect } from 'vitest';
+import { MSG } from './messages.js';
+import { safeFileName, text } from './text.js';
+import { isReservedUsername, usernameSchema } from './auth.js';
+
+describe('text fields', () => {
+  it('refuse a NUL character before their own rules', () => {
+    const title = text().trim().min(10, 'too short');
+    expect(title.safeParse('ok\u0000').error?.issues.map((i) => i.message)).toEqual([MSG.nulCharacter]);
+    expect(title.safeParse('A perfectly fine title').success).toBe(true);
+    expect(usernameSchema.safeParse('name\u0000').error?.issues[0]?.message).toBe(MSG.nulCharacter);
+  });
+
+  it('make file names fit to store and log', () => {
+    expect(safeFileName('crank\u0000\u0007handle.png')).toBe('crankhandle.png');
+    expect(safeFileName('../../etc/passwd')).toBe('.._.._etc_passwd');
+    expect(safeFileName('x'.repeat(400))).toHaveLength(255);
+    expect(safeFileName(undefined)).toBe('');
+  });
+
+  it('know the reserved usernames, case ignored', () => {
+    expect(['unknown', 'ADMIN', 'Moderator', 'system', 'fenestra', 'Support'].every(isReservedUsername)).toBe(true);
+    expect(isReservedUsername('admin1')).toBe(false);
+  });
+});
