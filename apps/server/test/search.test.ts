@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { MSG, type SearchResults } from '@fenestra/shared';
 import { createTestApp, signUpMember, type TestApp } from './helpers.js';
-import { get, insertPost, makeStaff, sqlQuery } from './post-fixtures.js';
+import { get, insertPost, makeStaff, post, sqlQuery } from './post-fixtures.js';
 
 const DESCRIPTION = 'Long enough description of the problem so that the post is realistic and readable.';
 const search = async (t: TestApp, query: string, cookie?: string): Promise<SearchResults> => {
@@ -157,7 +157,9 @@ describe('search', () => {
       FROM generate_series(1, 260) g`, [thread]);
     const { rows } = await sqlQuery<{ bytes: number }>(t, `SELECT sum(length(content))::int AS bytes FROM replies WHERE post_id = $1`, [thread]);
     expect(rows[0]!.bytes).toBeGreaterThan(1024 * 1024);
-    await sqlQuery(t, `INSERT INTO replies (post_id, content, created_at) VALUES ($1, 'One more reply about sprigs', now() + interval '1 hour')`, [thread]);
+    // The next reply goes through the replies API, as a member writes it.
+    const res = await post(t, `/api/posts/${thread}/replies`, member.cookie, { content: 'One more reply about glazing sprigs and putty.' });
+    expect(res.statusCode, res.body).toBe(201);
     expect((await sqlQuery(t, 'SELECT count(*)::int AS n FROM replies WHERE post_id = $1', [thread])).rows[0]!.n).toBe(261);
     // Reply text is searchable (weight C), from the first replies.
     expect(titles(await search(t, q('linseed')))).toEqual(['Very long thread about glazing putty']);
