@@ -17,6 +17,7 @@ async function main() {
     console.log(`Seeded ${volume.members} members, ${volume.posts} posts, ${volume.replies} replies in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const base = await listen(app);
 
+    const ninetyDaysAgo = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
     const targets: Target[] = [
       { name: 'GET /api/health', path: '/api/health' },
       { name: 'GET /api/config', path: '/api/config' },
@@ -30,6 +31,7 @@ async function main() {
       { name: 'GET /api/posts (member)', path: '/api/posts', headers: { cookie: volume.cookie } },
       { name: 'GET /api/posts/:id', path: `/api/posts/${volume.postId}` },
       { name: 'GET /post/:id (HTML + meta)', path: `/post/${volume.postId}` },
+      { name: 'GET /api/admin/analytics (90 days)', path: `/api/admin/analytics?from=${ninetyDaysAgo}`, headers: { cookie: volume.staffCookie } },
     ];
     const rows: string[][] = [];
     // BENCH_ONLY=posts measures only the endpoints whose name contains it.
