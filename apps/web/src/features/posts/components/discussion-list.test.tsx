@@ -105,9 +105,13 @@ describe('home discussion list', () => {
     });
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(await screen.findByText(MSG.failedLoadPosts, { selector: '[data-sonner-toast] *' })).toBeInTheDocument();
+    // The line under the heading says so too, instead of 'Loading...' for ever.
+    const heading = screen.getByRole('heading', { name: 'Community Discussions', level: 1 });
+    expect(heading.nextElementSibling).toHaveTextContent(MSG.failedLoadPosts);
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Back again' })).toBeInTheDocument();
+    expect(heading.nextElementSibling).toHaveTextContent('1 active discussion');
   });
 });
