@@ -64,7 +64,7 @@ describe('home discussion list', () => {
     expect(requestedQueries(fetchMock, '/api/posts')[0]?.toString()).toBe('scope=public&filter=solved&sort=recent&topic=doors');
 
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Most Votes');
-    expect(location()).toBe('/?filter=solved&topic=doors&sort=votes');
+    expect(location()).toBe('/?topic=doors&filter=solved&sort=votes');
     await waitFor(() => expect(requestedQueries(fetchMock, '/api/posts').at(-1)?.get('sort')).toBe('votes'));
 
     await user.selectOptions(screen.getByLabelText('Status'), 'All Posts');
