@@ -37,7 +37,7 @@ describe('home discussion list', () => {
     expect(within(first).getByText('2 hours ago')).toBeInTheDocument();
     expect(within(first).getByText('Solved')).toBeInTheDocument();
     expect(within(first).getByText('Doors')).toBeInTheDocument();
-    expect(within(first).getByText('storm door')).toBeInTheDocument();
+    expect(within(first).getByText('#storm door')).toBeInTheDocument();
     expect(within(first).getByText('1 reply')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Like' })).toHaveTextContent('7');
     expect(within(first).getByRole('img', { name: 'Image 1' })).toHaveAttribute('loading', 'lazy');
