@@ -1,18 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+export { queryWords } from '../../lib/query-words.js';
 
-// Turning what someone typed into a tsquery. Every word is plain text: quotes and backslashes are dropped,
-// tsquery operators never reach to_tsquery unquoted, and '<' '>' become spaces so '<spline>' reads as spline.
-const DROPPED = /['’‘\\]/g;
-const SPACES = /[\s&|!():*"<>]+/u;
-const MAX_WORDS = 24;
-
-/** The words of a query, in order, lower-cased; nothing in them is syntax. */
-export function queryWords(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().replace(DROPPED, '').split(SPACES).filter(Boolean).slice(0, MAX_WORDS);
-}
-
-/** A word as one quoted tsquery operand (it has no quote or backslash left, see DROPPED). */
+// Turning what someone typed into a tsquery: the words come from lib/query-words (nothing in them is syntax).
+/** A word as one quoted tsquery operand (queryWords leaves no quote or backslash in it). */
 const quoted = (word: string) => `'${word}'`;
 
 export interface AnalysedWord {

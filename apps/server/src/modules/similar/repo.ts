@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { queryWords } from '../search/query.js';
+import { queryWords } from '../../lib/query-words.js';
 
 type Conn = Db | Tx;
 
