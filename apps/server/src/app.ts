@@ -47,6 +47,11 @@ import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
 import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from './modules/link-previews/service.js';
 import { linkPreviewRoutes } from './modules/link-previews/routes.js';
+import { searchService } from './modules/search/service.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { similarService } from './modules/similar/service.js';
+import { similarRoutes } from './modules/similar/routes.js';
+import { listenForSimilarDue } from './jobs/similar-wakeup.js';
 
 export interface AppServices {
   config: Config;
@@ -112,7 +117,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const jobs = await createJobQueue(database.url, jobHandlers({
     mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl, secret, now,
   }), app.log);
-  if (config.runWorker) await jobs.startWorkers();
+  const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, database.url, app.log) : null;
 
   const auth = createAuth({
     config,
@@ -143,12 +148,19 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // While closing, answers end their connection: an idle keep-alive socket would hold the shutdown open.
+  let closing = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   // Streams never finish by themselves: end them first, so closing the server does not wait on them.
   app.addHook('preClose', async () => {
+    closing = true;
     hub.closeAll();
     await listener.stop();
   });
   app.addHook('onClose', async () => {
+    await similarWakeup?.stop();
     await jobs.stop();
     await database.close();
   });
@@ -171,6 +183,8 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     postActions: postActionsService({ db: database.db, storage, log: app.log }),
     log: moderationLogService({ db: database.db }),
   });
+  await app.register(searchRoutes, { posts, search: searchService({ db: database.db, posts }) });
+  await app.register(similarRoutes, { posts, similar: similarService({ db: database.db, posts }) });
   await app.register(analyticsRoutes, { analytics: analyticsService({ db: database.db }) });
   await app.register(memberRoutes, { config, posts, members });
   await app.register(adminUserRoutes, { users: adminUsersService({ db: database.db, jobs, members, now, log: app.log }) });
@@ -185,4 +199,9 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });
   return app;
+}
+
+async function startWorkersAndWakeup(jobs: JobQueue, url: string, log: FastifyInstance['log']) {
+  await jobs.startWorkers();
+  return listenForSimilarDue(url, jobs, log);
 }

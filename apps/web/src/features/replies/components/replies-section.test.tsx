@@ -41,6 +41,7 @@ const reply = (n: number, overrides: Partial<Reply> = {}): Reply => ({
   author: { id: `u${n}`, username: `helper${n}`, avatarUrl: null },
   images: [],
   mentions: [],
+  previews: [],
   ...overrides,
 });
 
@@ -115,6 +116,20 @@ describe('replies on the post page', () => {
     expect(within(card).getByRole('link', { name: '@Robin' })).toHaveAttribute('href', '/user/robin');
     expect(within(card).queryByRole('link', { name: '@nobody' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('link', { name: /javascript/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the reply's link preview cards under it", async () => {
+    openPost({
+      replies: [
+        reply(1, {
+          content: 'The maker has it: https://parts.example/crank',
+          previews: [{ url: 'https://parts.example/crank', title: 'Crank handle 15-series', description: null, image: null, domain: 'parts.example' }],
+        }),
+      ],
+    });
+    const card = await screen.findByRole('article', { name: 'Reply by helper1' });
+    const previews = within(card).getByRole('list', { name: 'Link previews' });
+    expect(within(previews).getByRole('link', { name: /Crank handle 15-series/ })).toHaveAttribute('href', 'https://parts.example/crank');
   });
 
   it("opens a reply's photos in the media viewer", async () => {
