@@ -61,13 +61,16 @@ describe('live events over a real socket', () => {
     const hiddenPost = await insertPost(t, { userId: author.me.id, status: 'pending' });
     const open1 = await insertPost(t, { userId: author.me.id });
     const memberStream = await open({ cookie: member.cookie, posts: [hiddenPost, open1] });
-    const staffStream = await open({ cookie: staff.cookie });
+    const staffStream = await open({ cookie: staff.cookie, posts: [hiddenPost] });
     const authorStream = await open({ cookie: author.cookie });
 
     // A new pending post: staff hear of it (and are notified); the member hears nothing.
     expect((await ask(t, author.cookie, askBody())).statusCode).toBe(201);
     await staffStream.next('pending.changed');
     await staffStream.next('notification.created');
+    // A reply on the pending post (as an unapproved post keeps its replies): staff see it, the member does not.
+    await sqlQuery(t, "INSERT INTO replies (post_id, user_id, content) VALUES ($1, $2, 'Kept while pending')", [hiddenPost, staff.me.id]);
+    await staffStream.next('reply.created', (e) => e.postId === hiddenPost);
     // A reply to the author's post notifies the author only.
     await reply(open1, staff.cookie);
     await authorStream.next('notification.created');
