@@ -25,6 +25,8 @@ import { postsService } from './modules/posts/service.js';
 import { postRoutes } from './modules/posts/routes.js';
 import { moderationService } from './modules/moderation/service.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
+import { analyticsService } from './modules/analytics/service.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { membersService } from './modules/members/service.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
@@ -152,6 +154,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const posts = postsService({ db: database.db, publicUrl: config.publicUrl });
   await app.register(postRoutes, { config, posts });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
+  await app.register(analyticsRoutes, { analytics: analyticsService({ db: database.db }) });
   await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
 
   await app.register(replyRoutes, { config, posts, replies: repliesService({ db: database.db, posts }) });

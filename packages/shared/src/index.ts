@@ -9,4 +9,5 @@ export * from './member-text.js';
 export * from './replies.js';
 export * from './notifications.js';
 export * from './events.js';
+export * from './analytics.js';
 export * from './link-previews.js';
