@@ -139,8 +139,14 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // While closing, answers end their connection: an idle keep-alive socket would hold the shutdown open.
+  let closing = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   // Streams never finish by themselves: end them first, so closing the server does not wait on them.
   app.addHook('preClose', async () => {
+    closing = true;
     hub.closeAll();
     await listener.stop();
   });

@@ -89,6 +89,8 @@ export const MSG = {
   // Pages
   notFound: 'Oops! Page not found',
   unexpectedError: 'Unexpected Application Error!',
+  pageFailed: 'Something went wrong while showing this page. Try again, or go back to the discussions.',
+  newVersion: 'Fenestra has been updated since this page was opened. Reload to get the new version.',
   // Admin
   reasonRequired: 'Reason required',
   denyReasonPrompt: 'Please provide a reason for denying this post.',

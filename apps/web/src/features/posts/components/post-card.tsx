@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { TOPIC_LABELS, type PostSummary } from '@fenestra/shared';
+import { TOPIC_LABELS, isPublicPost, type PostSummary } from '@fenestra/shared';
 import { MessageSquare } from 'lucide-react';
 import { RelativeTime } from '../../../components/ui/relative-time';
+import { TagList } from '../../../components/ui/tag-list';
 import { paths } from '../../../config/paths';
 import { AuthorAvatar } from './author-avatar';
 import { BookmarkButton } from './bookmark-button';
@@ -60,25 +61,20 @@ export function PostCard({ post }: { post: PostSummary }) {
         <PostMediaStrip images={post.images} video={post.video} />
       </div>
 
-      {post.tags.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {post.tags.map((tag) => (
-            <li key={tag} className="rounded-md bg-accent px-2 py-0.5 text-xs font-medium text-accent-fg">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagList tags={post.tags} className="mt-3" />
 
       <div className="mt-4 flex items-center gap-2 border-t border-border pt-3">
         <span className="inline-flex items-center gap-1.5 text-sm text-muted">
           <MessageSquare className="size-4" aria-hidden />
           {post.replyCount === 1 ? '1 reply' : `${post.replyCount} replies`}
         </span>
-        <span className="relative z-10 ml-auto flex items-center gap-2">
-          <LikeButton postId={post.id} liked={post.liked} count={post.voteCount} />
-          <BookmarkButton postId={post.id} bookmarked={post.bookmarked} />
-        </span>
+        {/* A pending or denied post cannot be liked or bookmarked (the API refuses it too). */}
+        {isPublicPost(post.status) && (
+          <span className="relative z-10 ml-auto flex items-center gap-2">
+            <LikeButton postId={post.id} liked={post.liked} count={post.voteCount} />
+            <BookmarkButton postId={post.id} bookmarked={post.bookmarked} />
+          </span>
+        )}
       </div>
     </article>
   );
