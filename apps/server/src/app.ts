@@ -48,6 +48,11 @@ import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
 import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from './modules/link-previews/service.js';
 import { linkPreviewRoutes } from './modules/link-previews/routes.js';
+import { searchService } from './modules/search/service.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { similarService } from './modules/similar/service.js';
+import { similarRoutes } from './modules/similar/routes.js';
+import { listenForSimilarDue } from './jobs/similar-wakeup.js';
 
 export interface AppServices {
   config: Config;
@@ -113,7 +118,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const jobs = await createJobQueue(database.url, jobHandlers({
     mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl, secret, now,
   }), app.log);
-  if (config.runWorker) await jobs.startWorkers();
+  const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, database.url, app.log) : null;
 
   const auth = createAuth({
     config,
@@ -160,6 +165,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     await listener.stop();
   });
   app.addHook('onClose', async () => {
+    await similarWakeup?.stop();
     await jobs.stop();
     await database.close();
   });
@@ -182,6 +188,8 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     postActions: postActionsService({ db: database.db, storage, log: app.log }),
     log: moderationLogService({ db: database.db }),
   });
+  await app.register(searchRoutes, { posts, search: searchService({ db: database.db, posts }) });
+  await app.register(similarRoutes, { posts, similar: similarService({ db: database.db, posts }) });
   await app.register(analyticsRoutes, { analytics: analyticsService({ db: database.db }) });
   await app.register(memberRoutes, { config, posts, members });
   await app.register(adminUserRoutes, { users: adminUsersService({ db: database.db, jobs, members, now, log: app.log }) });
@@ -196,4 +204,9 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });
   return app;
+}
+
+async function startWorkersAndWakeup(jobs: JobQueue, url: string, log: FastifyInstance['log']) {
+  await jobs.startWorkers();
+  return listenForSimilarDue(url, jobs, log);
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TOPIC_LABELS, isPublicPost, type PostSummary } from '@fenestra/shared';
 import { MessageSquare } from 'lucide-react';
@@ -14,7 +15,12 @@ import { StatusBadge } from './status-badge';
  * One post in a list. The title is the card's link; its hit area stretches over the whole card, while
  * the author link and the like and bookmark buttons sit above it, side by side, never inside it.
  */
-export function PostCard({ post }: { post: PostSummary }) {
+export function PostCard({ post, title, preview }: {
+  post: PostSummary;
+  /** Drawn instead of the plain title and preview (search results mark the words searched for). */
+  title?: ReactNode;
+  preview?: ReactNode;
+}) {
   const { author } = post;
   const known = author.id !== null;
   return (
@@ -46,10 +52,10 @@ export function PostCard({ post }: { post: PostSummary }) {
           to={paths.post(post.id)}
           className="rounded-sm break-words after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:text-link focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
         >
-          {post.title}
+          {title ?? post.title}
         </Link>
       </h2>
-      <p className="mt-1.5 text-sm leading-relaxed break-words text-muted">{post.preview}</p>
+      <p className="mt-1.5 text-sm leading-relaxed break-words text-muted">{preview ?? post.preview}</p>
 
       {post.status === 'denied' && post.denialReason && (
         <p className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-300">
