@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT } from './e2e/support/env';
+import { E2E_BASE_URL, E2E_LINK_PAGES_PORT, E2E_PORT } from './e2e/support/env';
 
 // The browser suite: the system Chromium against the real server on a fresh embedded database.
 export default defineConfig({
@@ -28,6 +28,6 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT) },
+    env: { E2E_PORT: String(E2E_PORT), E2E_LINK_PAGES_PORT: String(E2E_LINK_PAGES_PORT) },
   },
 });

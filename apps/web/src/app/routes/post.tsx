@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { LinkPreviewCard } from '../../features/link-previews/components/link-preview-card';
+import { DraftLinkPreviews } from '../../features/link-previews/components/draft-link-previews';
+import { LinkPreviewList } from '../../features/link-previews/components/link-preview-list';
 import { PostModerationActions } from '../../features/moderation/components/post-moderation-actions';
 import { ReplyModerationActions } from '../../features/moderation/components/reply-moderation-actions';
 import { PostDetailPage } from '../../features/post-detail/components/post-detail-page';
@@ -11,23 +12,16 @@ import { StatusBadge } from '../../features/posts/components/status-badge';
 import { RepliesSection, type RepliesSlots } from '../../features/replies/components/replies-section';
 import { PostSimilarQuestions } from '../../features/similar/components/post-similar-questions';
 
-// Replies draw their authors like the post does; staff get pin/unpin and delete on each one; links get preview cards.
+// Replies draw their authors like the post does; staff get pin/unpin and delete on each one; links get
+// preview cards, also while a member types.
 const replySlots: RepliesSlots = {
   renderAuthorAvatar: (author) => <AuthorAvatar author={author} size="md" />,
   renderReplyActions: (reply, post) =>
     post.canModerate ? (
       <ReplyModerationActions replyId={reply.id} postId={post.id} isPinned={reply.isPinned} authorName={reply.author.username} />
     ) : null,
-  renderReplyLinks: (reply) =>
-    reply.previews.length > 0 ? (
-      <ul aria-label="Link previews" className="space-y-2">
-        {reply.previews.map((preview) => (
-          <li key={preview.url}>
-            <LinkPreviewCard preview={preview} />
-          </li>
-        ))}
-      </ul>
-    ) : null,
+  renderReplyLinks: (reply) => <LinkPreviewList previews={reply.previews} />,
+  renderDraftPreviews: (content) => <DraftLinkPreviews text={content} />,
 };
 
 // The post page draws the author, status and toggles with the posts feature's components.

@@ -15,6 +15,8 @@ export interface RepliesSlots {
   renderReplyActions?: (reply: Reply, post: PostDetail) => ReactNode;
   /** Under a reply's text and photos: link preview cards for its URLs. */
   renderReplyLinks?: (reply: Reply) => ReactNode;
+  /** The cards a reply being typed will get (members only): the link-previews feature draws them here. */
+  renderDraftPreviews?: (content: string) => ReactNode;
 }
 
 /** The conversation under a question: 'N Replies', pinned first then oldest, 'Load more', and the form or the solved card. */
@@ -62,7 +64,7 @@ export function RepliesSection({ post, slots = {} }: { post: PostDetail; slots?:
           retry={retry}
         />
       )}
-      {post.status === 'open' && <ReplyForm postId={post.id} />}
+      {post.status === 'open' && <ReplyForm postId={post.id} renderDraftPreviews={slots.renderDraftPreviews} />}
       {post.status === 'solved' && <SolvedCard />}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as LinkIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -20,7 +20,7 @@ import { HyperlinkDialog } from './hyperlink-dialog';
  * 'Add a Reply' (only while the question is open): text, up to 3 photos through the upload pipeline,
  * the insert-hyperlink dialog, and Post Reply, disabled while the text is blank or for visitors.
  */
-export function ReplyForm({ postId }: { postId: string }) {
+export function ReplyForm({ postId, renderDraftPreviews }: { postId: string; renderDraftPreviews?: (content: string) => ReactNode }) {
   const { me } = useMe();
   const createReply = useCreateReply();
   const media = useMediaUploads({ purpose: 'reply' });
@@ -104,6 +104,8 @@ export function ReplyForm({ postId }: { postId: string }) {
           <span className="sr-only"> characters</span>
         </p>
       </div>
+
+      {me && renderDraftPreviews?.(content)}
 
       {me && (
         <div className="space-y-3">
