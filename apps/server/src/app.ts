@@ -40,6 +40,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes.js';
 import { startEventListener, type EventListener } from './realtime/listener.js';
 import { streamHub, type StreamHub } from './realtime/streams.js';
+import { visiblePostIds } from './modules/posts/repo.js';
 import { findMember } from './lib/member.js';
 import { activeBan } from './lib/ban.js';
 import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
@@ -129,16 +130,24 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const listener = startEventListener(database.url, app.log, { retryMs: adapters.listenerRetryMs });
   const hub = streamHub({
     heartbeatMs: adapters.heartbeatMs ?? HEARTBEAT_MS,
+    visiblePosts: (viewer, postIds) => visiblePostIds(database.db, viewer ? { id: viewer.memberId, isStaff: viewer.isStaff } : null, postIds),
     reloadViewer: async (memberId) => {
       const member = await findMember(database.db, memberId);
       return member ? { isStaff: isStaffRole(member.role), active: !(await activeBan(database.db, member)) } : null;
     },
   });
+  // In arrival order: a role change re-reads the member before the events after it are judged.
+  let delivering = Promise.resolve();
   listener.subscribe({
-    event: (event) => void hub.deliver(event).catch((err: unknown) => app.log.error({ err }, 'event delivery failed')),
+    event: (event) => {
+      delivering = delivering.then(() => hub.deliver(event)).catch((err: unknown) => app.log.error({ err }, 'event delivery failed'));
+    },
     resumed: () => hub.refetchAll(),
   });
-  await listener.ready;
+  // Streams work from the first request; a listener that cannot connect yet keeps trying without holding up the start.
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([listener.ready, new Promise((resolve) => { waited = setTimeout(resolve, 5_000); })]);
+  clearTimeout(waited);
 
   app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher, events: { listener, hub }, now });
   app.addHook('onRequest', async (request, reply) => {

@@ -283,10 +283,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
           reply_count = (SELECT count(*) FROM replies r WHERE r.post_id = p.id)`);
       await tx.execute(sql`
         UPDATE profiles pr SET
-          post_count = (SELECT count(*) FROM posts p WHERE p.user_id = pr.id AND p.status IN ('open', 'solved')),
-          reply_count = (SELECT count(*) FROM replies r JOIN posts p ON p.id = r.post_id
-                         WHERE r.user_id = pr.id AND p.status IN ('open', 'solved')),
-          helpful_count = (SELECT count(*) FROM replies r WHERE r.user_id = pr.id AND r.is_pinned)`);
+          post_count = (SELECT count(*) FROM posts p WHERE p.user_id = pr.id AND p.status IN ('open', 'solved'))`);
     });
   } catch (e) {
     await storage.remove('post-images', storedFiles.filter((f) => f.bucket === 'post-images').map((f) => f.path));
