@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
 import { uploadsService } from './modules/uploads/service.js';
 import { errorHandler } from './plugins/error-handler.js';
+import { databaseAway } from './plugins/database-away.js';
 import { securityPlugin } from './plugins/security.js';
 import { textGuard } from './plugins/text-guard.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   });
 
   await app.register(errorHandler);
+  await app.register(databaseAway, { embedded: database.embedded });
   await app.register(securityPlugin, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
   await app.register(textGuard);
   await app.register(rateLimitPlugin, { pool: database.pool });

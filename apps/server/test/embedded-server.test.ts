@@ -46,7 +46,11 @@ function startServer(dataDir: string, port: number) {
 }
 
 const pgPid = (clusterDir: string) => Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+// A zombie (exited, not yet reaped by its new parent) counts as gone.
+const alive = (pid: number) => {
+  try { process.kill(pid, 0); } catch { return false; }
+  try { return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); } catch { return true; }
+};
 
 describe('the embedded database server', () => {
   // As root the checkout may sit where the postgres user cannot reach (root's home is 0700).
