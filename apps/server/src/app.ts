@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
 import { uploadsService } from './modules/uploads/service.js';
 import { errorHandler } from './plugins/error-handler.js';
+import { workGate, type WorkGate } from './lib/work-gate.js';
 import { databaseAway } from './plugins/database-away.js';
 import { securityPlugin } from './plugins/security.js';
 import { textGuard } from './plugins/text-guard.js';
@@ -75,14 +76,17 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   if (config.runWorker) await jobs.startWorkers();
 
   const secret = authSecret(config.authSecret, config.dataDir);
+  // Two hashes at a time (scrypt takes 32 MB and a thread each), a short queue, 503 past it.
+  const hashing = workGate({ concurrency: 2, queue: 32 });
   const auth = createAuth({
     config,
     db: database.db,
     secret,
+    hashing,
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher });
+  app.decorate('services', { config, database, jobs, mailer, auth, storage, hashing, linkFetcher });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
