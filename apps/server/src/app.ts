@@ -41,6 +41,8 @@ export interface AppServices {
   auth: Auth;
   storage: Storage;
   linkFetcher: LinkFetcher;
+  /** Password hashing and checking, bounded. */
+  hashing: WorkGate;
 }
 
 /** Outside systems a test may replace (the link fetcher with its own resolver and limits). */
