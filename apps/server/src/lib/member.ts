@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@fenestra/shared';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { accounts, profiles, sessions, userRoles, users } from '../db/schema/index.js';
 
 // The member behind a request, as every module sees it.
@@ -50,4 +50,13 @@ export async function findMember(db: Db, userId: string): Promise<MemberRow | nu
     .where(eq(users.id, userId))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Locks the acting member's row (KEY SHARE) before anything else a write touches: an account deletion
+ * locks it first too, so the two never deadlock, and a write that waited on a deletion finds no member.
+ */
+export async function lockActingMember(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+  return rows.length > 0;
 }
