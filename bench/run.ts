@@ -33,6 +33,7 @@ async function main() {
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+    const ninetyDaysAgo = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
     const targets: Target[] = [
       { name: 'GET /api/health', path: '/api/health' },
       { name: 'GET /api/config', path: '/api/config' },
@@ -46,6 +47,7 @@ async function main() {
       { name: 'GET /api/posts (member)', path: '/api/posts', headers: { cookie: volume.cookie } },
       { name: 'GET /api/posts/:id', path: `/api/posts/${volume.postId}` },
       { name: 'GET /post/:id (HTML + meta)', path: `/post/${volume.postId}` },
+      { name: 'GET /api/admin/analytics (90 days)', path: `/api/admin/analytics?from=${ninetyDaysAgo}`, headers: { cookie: volume.staffCookie } },
     ];
     const rows: string[][] = [];
     // BENCH_ONLY=posts measures only the endpoints whose name contains it.

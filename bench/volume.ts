@@ -27,12 +27,23 @@ export async function seedVolume(app: FastifyInstance) {
     INSERT INTO replies (post_id, user_id, content, created_at)
     SELECT p.id, 'bench-' || (1 + (r + abs(hashtext(p.id::text))) % ${MEMBERS}), 'A helpful benchmark reply with enough words.', p.created_at + (r || ' minutes')::interval
     FROM posts p CROSS JOIN generate_series(1, ${REPLIES_PER_POST}) r`);
+  // The moderation log's approval of every public post, which the analytics figures read.
+  await pool.query(`
+    INSERT INTO moderation_log (actor_id, actor_username, action, target_type, target_id, target_label, created_at)
+    SELECT 'bench-1', 'bench_member_1', 'approve', 'post', id::text, title, created_at + interval '30 minutes'
+    FROM posts WHERE status IN ('open', 'solved')`);
   await pool.query('ANALYZE');
   const res = await app.inject({
     method: 'POST', url: '/api/account/sign-up', headers: { origin: app.services.config.publicUrl },
     payload: { email: 'bench-real@example.com', password: 'Bench-password1' },
   });
   const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const staff = await app.inject({
+    method: 'POST', url: '/api/account/sign-up', headers: { origin: app.services.config.publicUrl },
+    payload: { email: 'bench-staff@example.com', password: 'Bench-password1' },
+  });
+  await pool.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [staff.json().me.id]);
+  const staffCookie = ([] as string[]).concat(staff.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
   // A cursor 50 pages deep, walked the way a client would, to show keyset paging costs what page 1 costs.
   let cursor: string | null = null;
   for (let page = 0; page < 50; page++) {
@@ -40,5 +51,5 @@ export async function seedVolume(app: FastifyInstance) {
     cursor = list.json().nextCursor;
   }
   const first = (await app.inject({ method: 'GET', url: '/api/posts' })).json().posts[0];
-  return { members: MEMBERS, posts: POSTS, replies: POSTS * REPLIES_PER_POST, cookie, deepCursor: cursor ?? '', postId: first.id as string };
+  return { members: MEMBERS, posts: POSTS, replies: POSTS * REPLIES_PER_POST, cookie, staffCookie, deepCursor: cursor ?? '', postId: first.id as string };
 }

@@ -27,8 +27,21 @@ import { postsService } from './modules/posts/service.js';
 import { postRoutes } from './modules/posts/routes.js';
 import { moderationService } from './modules/moderation/service.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
+import { analyticsService } from './modules/analytics/service.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { membersService } from './modules/members/service.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { replyRoutes } from './modules/replies/routes.js';
+import { repliesService } from './modules/replies/service.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes.js';
+import { startEventListener, type EventListener } from './realtime/listener.js';
+import { streamHub, type StreamHub } from './realtime/streams.js';
+import { findMember } from './lib/member.js';
+import { activeBan } from './lib/ban.js';
+import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
+
 import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from './modules/link-previews/service.js';
 import { linkPreviewRoutes } from './modules/link-previews/routes.js';
@@ -40,14 +53,22 @@ export interface AppServices {
   mailer: Mailer;
   auth: Auth;
   storage: Storage;
+  /** Every event from every instance (the public-read cache listens here too), and this instance's open streams. */
+  events: { listener: EventListener; hub: StreamHub };
   linkFetcher: LinkFetcher;
   /** Password hashing and checking, bounded. */
   hashing: WorkGate;
 }
 
-/** Outside systems a test may replace (the link fetcher with its own resolver and limits). */
+/** Outside systems a test may replace (the link fetcher with its own resolver and limits), and timings it may shorten. */
 export interface AppAdapters {
   linkFetcher?: LinkFetcher;
+  /** Heartbeat period of event streams (25 s). */
+  heartbeatMs?: number;
+  /** The clock the email job reads (retries give up 24 hours after the notification). */
+  now?: () => Date;
+  /** How soon the event listener tries again after losing its connection. */
+  listenerRetryMs?: { first: number; max: number };
 }
 
 declare module 'fastify' {
@@ -73,11 +94,13 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const secret = authSecret(config.authSecret, config.dataDir);
   const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
-  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl }), app.log);
+  const jobs = await createJobQueue(database.url, jobHandlers({
+    mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl, secret, now: adapters.now ?? (() => new Date()),
+  }), app.log);
   if (config.runWorker) await jobs.startWorkers();
 
-  const secret = authSecret(config.authSecret, config.dataDir);
   // Two hashes at a time (scrypt takes 32 MB and a thread each), a short queue, 503 past it.
   const hashing = workGate({ concurrency: 2, queue: 32 });
   const auth = createAuth({
@@ -88,9 +111,28 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage, hashing, linkFetcher });
+  const listener = startEventListener(database.url, app.log, { retryMs: adapters.listenerRetryMs });
+  const hub = streamHub({
+    heartbeatMs: adapters.heartbeatMs ?? HEARTBEAT_MS,
+    reloadViewer: async (memberId) => {
+      const member = await findMember(database.db, memberId);
+      return member ? { isStaff: isStaffRole(member.role), active: !(await activeBan(database.db, member)) } : null;
+    },
+  });
+  listener.subscribe({
+    event: (event) => void hub.deliver(event).catch((err: unknown) => app.log.error({ err }, 'event delivery failed')),
+    resumed: () => hub.refetchAll(),
+  });
+  await listener.ready;
+
+  app.decorate('services', { config, database, jobs, mailer, auth, storage, hashing, linkFetcher, events: { listener, hub } });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Streams never finish by themselves: end them first, so closing the server does not wait on them.
+  app.addHook('preClose', async () => {
+    hub.closeAll();
+    await listener.stop();
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -111,8 +153,13 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const posts = postsService({ db: database.db, publicUrl: config.publicUrl });
   await app.register(postRoutes, { config, posts });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
+  await app.register(analyticsRoutes, { analytics: analyticsService({ db: database.db }) });
   await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
 
+  await app.register(replyRoutes, { config, posts, replies: repliesService({ db: database.db, posts }) });
+  await app.register(notificationRoutes, { db: database.db });
+  await app.register(unsubscribeRoutes, { db: database.db, secret });
+  await app.register(eventRoutes, { db: database.db, hub, secret });
   const linkPreviews = linkPreviewsService({ db: database.db, storage, fetcher: linkFetcher });
   await app.register(linkPreviewRoutes, { config, linkPreviews });
 

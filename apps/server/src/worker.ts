@@ -6,6 +6,7 @@ import { createMailer } from './adapters/mail/mailer.js';
 import { localStorage } from './adapters/storage/storage.js';
 import path from 'node:path';
 import pino from 'pino';
+import { authSecret } from './lib/secret.js';
 import { systemLinkFetcher } from './adapters/link-preview/link-fetcher.js';
 
 // A job worker on its own (npm run worker), for when the API runs with RUN_WORKER=false.
@@ -14,7 +15,10 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
   const mailer = createMailer(config, log);
-  const jobs = await createJobQueue(database.url, jobHandlers({ mailer, db: database.db, storage: localStorage(path.join(config.dataDir, 'uploads')), linkFetcher: systemLinkFetcher(config.linkPreviewAllow), publicUrl: config.publicUrl }), log);
+  const jobs = await createJobQueue(database.url, jobHandlers({
+    mailer, db: database.db, storage: localStorage(path.join(config.dataDir, 'uploads')), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
+    publicUrl: config.publicUrl, secret: authSecret(config.authSecret, config.dataDir), now: () => new Date(),
+  }), log);
   await jobs.startWorkers();
   log.info('Fenestra worker is running');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);

@@ -1,24 +1,14 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './helpers.js';
 
 // The real `npm start` path: main.ts with no DATABASE_URL runs its own PostgreSQL server.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const asRoot = userInfo().uid === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitHealthy(port: number, child: ChildProcess, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;

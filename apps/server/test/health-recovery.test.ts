@@ -1,45 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import net, { type AddressInfo } from 'node:net';
 import { MSG } from '@fenestra/shared';
 import { createTestApp, freshDatabase, signUpMember, ORIGIN, type TestApp } from './helpers.js';
-
-/** A TCP proxy we own between the app and PostgreSQL, so the network can fail without touching the server. */
-class DatabaseLink {
-  private server: net.Server | null = null;
-  get isOpen() { return this.server !== null; }
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<number> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => { client.destroy(); upstream.destroy(); });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    this.port = (server.address() as AddressInfo).port;
-    return this.port;
-  }
-
-  /** Drops every live connection and refuses new ones. */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
-    for (const socket of this.sockets) socket.destroy();
-    await closed;
-  }
-}
+import { DatabaseLink } from './database-link.js';
 
 const health = async (t: TestApp) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -52,13 +14,9 @@ describe('health through a database outage', () => {
 
   beforeAll(async () => {
     // Whichever server the run uses (embedded or TEST_DATABASE_URL): reach it through our proxy.
-    const direct = new URL(await freshDatabase());
-    link = new DatabaseLink({ host: direct.hostname.replace(/^\[|\]$/g, ''), port: Number(direct.port || 5432) });
-    const port = await link.open();
-    const proxied = new URL(direct);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(port);
-    t = await createTestApp({ DATABASE_URL: proxied.toString() });
+    const proxied = await DatabaseLink.to(await freshDatabase());
+    link = proxied.link;
+    t = await createTestApp({ DATABASE_URL: proxied.url });
   });
   afterAll(async () => {
     if (!link.isOpen) await link.open(); // a failed test must not leave the app unable to close

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppAdapters } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/env.js';
@@ -55,6 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}, adapters: 
     RATE_LIMIT_AUTH: '1000',
     RATE_LIMIT_UPLOADS: '1000',
     RATE_LIMIT_POSTS: '1000',
+    RATE_LIMIT_REPLIES: '1000',
     RATE_LIMIT_PREVIEWS: '1000',
     ...env,
   });
@@ -101,6 +103,17 @@ export async function multipart(parts: MultipartPart[]) {
   }
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+}
+
+/** A TCP port free right now on loopback, for a server started in another process. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 /** Resolves once another connection of the app waits on a lock that `holder` (a pool client in an open transaction) holds. */

@@ -179,6 +179,27 @@ describe('demo seed', () => {
     expect(me.json().me).toMatchObject({ email: 'admin@fenestra.local', username: 'fenestra-admin', role: 'admin', isStaff: true });
   });
 
+  it('logs its approvals, denials and solves in order, spread over the last 90 days, so analytics has a history', async () => {
+    const rows = await q<{ status: string; actions: (string | null)[]; in_order: boolean | null }>(`
+      SELECT p.status, array_agg(l.action ORDER BY l.created_at) AS actions,
+             bool_and(l.created_at > p.created_at AND l.created_at <= now()
+               AND (l.action <> 'approve' OR NOT EXISTS (SELECT 1 FROM replies r WHERE r.post_id = p.id AND r.created_at <= l.created_at))
+               AND (l.action <> 'solve' OR NOT EXISTS (SELECT 1 FROM replies r WHERE r.post_id = p.id AND r.created_at >= l.created_at))) AS in_order
+      FROM posts p LEFT JOIN moderation_log l ON l.target_id = p.id::text AND l.actor_id IS NOT NULL
+      GROUP BY p.id, p.status`);
+    for (const r of rows) {
+      const expected = { open: ['approve'], solved: ['approve', 'solve'], denied: ['deny'], pending: [null] }[r.status];
+      expect(r.actions).toEqual(expected);
+      if (r.status !== 'pending') expect(r.in_order).toBe(true);
+    }
+    const [spread] = await q<{ weeks: number; solve_weeks: number }>(`
+      SELECT count(DISTINCT date_trunc('week', created_at))::int AS weeks,
+             count(DISTINCT date_trunc('week', created_at)) FILTER (WHERE action = 'solve')::int AS solve_weeks
+      FROM moderation_log WHERE created_at > now() - interval '90 days'`);
+    expect(spread!.weeks).toBeGreaterThanOrEqual(10);
+    expect(spread!.solve_weeks).toBeGreaterThanOrEqual(6);
+  });
+
   it('keeps the admin\'s generated password in DATA_DIR for its owner alone', async () => {
     expect(credentials.adminPassword).not.toBe('Fenestra-demo1');
     expect(credentials.adminPassword.length).toBeGreaterThanOrEqual(20);

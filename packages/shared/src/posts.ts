@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, TOPICS, type PostStatus, type Topic } from './limits.js';
 import { MSG } from './messages.js';
+import type { Mention } from './replies.js';
 import { text } from './text.js';
 
 // The ask form's rules (SPEC section 5), used by the form, the API and the tests.
@@ -104,6 +105,8 @@ export interface PostDetail extends Omit<PostSummary, 'preview'> {
   description: string;
   /** May the viewer moderate it (staff)? The server checks again on every action. */
   canModerate: boolean;
+  /** The @names in the description that name a member (render with tokenizeMemberText, as replies). */
+  mentions: Mention[];
 }
 
 export interface PostList {
@@ -152,6 +155,10 @@ export interface UploadedFile {
   mimeType: string;
 }
 
+/** POST /api/uploads/images `purpose` field: where the pictures will be attached (reply: 3 files, 5 MB each). */
+export const IMAGE_UPLOAD_PURPOSES = ['post', 'reply', 'avatar'] as const;
+export type ImageUploadPurpose = (typeof IMAGE_UPLOAD_PURPOSES)[number];
+
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
@@ -168,4 +175,6 @@ export interface AdminStats {
   pendingReview: number;
   /** Hours with one decimal (SPEC section 9), 0 until replies exist. */
   avgReplyHours: number;
+  /** Notification emails given up on after 24 hours of retries (the line below the stat cards). */
+  failedEmails: number;
 }

@@ -34,7 +34,7 @@ describe('configuration', () => {
       logLevel: 'info',
       runWorker: true,
       linkPreviewAllow: new Set(),
-      rateLimit: { auth: 10, uploads: 30, posts: 10, previews: 20, windowSeconds: 60 },
+      rateLimit: { auth: 10, uploads: 30, posts: 10, replies: 10, previews: 20, windowSeconds: 60 },
     });
   });
 
@@ -62,6 +62,7 @@ describe('configuration', () => {
       RATE_LIMIT_AUTH: '5',
       RATE_LIMIT_UPLOADS: '6',
       RATE_LIMIT_POSTS: '7',
+      RATE_LIMIT_REPLIES: '9',
       RATE_LIMIT_PREVIEWS: '8',
       RATE_LIMIT_WINDOW_SECONDS: '120',
     });
@@ -84,7 +85,7 @@ describe('configuration', () => {
       logLevel: 'warn',
       runWorker: false,
       linkPreviewAllow: new Set(['pages.test:8080', '127.0.0.1:9000']),
-      rateLimit: { auth: 5, uploads: 6, posts: 7, previews: 8, windowSeconds: 120 },
+      rateLimit: { auth: 5, uploads: 6, posts: 7, replies: 9, previews: 8, windowSeconds: 120 },
     });
   });
 
@@ -118,6 +119,7 @@ describe('configuration', () => {
     ['RATE_LIMIT_UPLOADS', '2.5'],
     ['RATE_LIMIT_POSTS', 'many'],
     ['RATE_LIMIT_PREVIEWS', '0'],
+    ['RATE_LIMIT_REPLIES', '-1'],
     ['RATE_LIMIT_WINDOW_SECONDS', '-60'],
   ])('refuses %s=%s and names it', (name, value) => {
     expect(errorOf({ [name]: value })).toMatch(new RegExp(`^Invalid configuration:\\n  ${name}: `));

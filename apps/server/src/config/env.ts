@@ -50,6 +50,8 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_POSTS: z.coerce.number().int().positive().default(10),
+  // Replies a member may post in a window (counted per member, not per address).
+  RATE_LIMIT_REPLIES: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PREVIEWS: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
 });
@@ -76,7 +78,7 @@ export interface Config {
   webDist: string;
   logLevel: Env['LOG_LEVEL'];
   runWorker: boolean;
-  rateLimit: { auth: number; uploads: number; posts: number; previews: number; windowSeconds: number };
+  rateLimit: { auth: number; uploads: number; posts: number; replies: number; previews: number; windowSeconds: number };
   linkPreviewAllow: ReadonlySet<string>;
 }
 
@@ -122,6 +124,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       auth: e.RATE_LIMIT_AUTH,
       uploads: e.RATE_LIMIT_UPLOADS,
       posts: e.RATE_LIMIT_POSTS,
+      replies: e.RATE_LIMIT_REPLIES,
       previews: e.RATE_LIMIT_PREVIEWS,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     },

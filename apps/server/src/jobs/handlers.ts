@@ -5,11 +5,14 @@ import { EMAIL_TEXT } from '@fenestra/shared';
 import { issueResetLink } from '../modules/account/password-reset.js';
 import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
+import { notificationEmailJob } from '../modules/notifications/email.js';
 import type { LinkFetcher } from '../adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from '../modules/link-previews/service.js';
 
 // Follow-up jobs are chained here, in one place.
-export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; linkFetcher: LinkFetcher; publicUrl: string }): JobHandlers {
+export function jobHandlers(deps: {
+  mailer: Mailer; db: Db; storage: Storage; linkFetcher: LinkFetcher; publicUrl: string; secret: string; now: () => Date;
+}): JobHandlers {
   const uploads = uploadsService({ db: deps.db, storage: deps.storage });
   const linkPreviews = linkPreviewsService({ db: deps.db, storage: deps.storage, fetcher: deps.linkFetcher });
   return {
@@ -23,6 +26,7 @@ export function jobHandlers(deps: { mailer: Mailer; db: Db; storage: Storage; li
     'sweep-uploads': async () => {
       await uploads.sweepUnattached();
     },
+    'notification-email': notificationEmailJob(deps),
     'sweep-link-previews': async () => {
       await linkPreviews.sweepUnused();
     },

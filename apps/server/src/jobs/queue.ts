@@ -1,4 +1,6 @@
 import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
 
 // Named jobs, declared once; a handler is safe to run twice (STYLE.md #8).
 export interface JobDefinitions {
@@ -6,6 +8,8 @@ export interface JobDefinitions {
   /** Every forgot-password request, known email or not: the worker decides whether a link is mailed. */
   'password-reset': { email: string };
   'sweep-uploads': Record<string, never>;
+  /** The email for one notification, built at send time from the member's preferences then. */
+  'notification-email': { notificationId: string };
   'sweep-link-previews': Record<string, never>;
 }
 export type JobName = keyof JobDefinitions;
@@ -17,9 +21,33 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'send-email': { name: 'send-email', retryLimit: 8, retryDelay: 15, retryBackoff: true },
   'sweep-uploads': { name: 'sweep-uploads', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+  // Every 5 minutes for a bit more than a day; the handler itself gives up (and records it) after 24 hours.
+  'notification-email': { name: 'notification-email', retryLimit: 300, retryDelay: 300, retryBackoff: false },
   'password-reset': { name: 'password-reset', retryLimit: 4, retryDelay: 5, retryBackoff: true },
   'sweep-link-previews': { name: 'sweep-link-previews', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
 };
+
+// pg-boss writes a job with one INSERT; given our transaction it runs it there, so the job exists only if
+// the transaction commits. This instance is never started: it only turns `send` into that statement.
+const statementWriter = new PgBoss({ connectionString: 'postgres://localhost/unused' });
+
+function positional(text: string, values: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, m.index)), sql`${values[Number(m[1]) - 1] ?? null}`);
+    last = m.index + m[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
+
+/** Enqueues a job inside the caller's transaction (queue options come from the queue's own row). */
+export async function sendInTransaction<N extends JobName>(tx: Db | Tx, name: N, data: JobDefinitions[N]): Promise<void> {
+  await statementWriter.send(name, data as object, {
+    db: { executeSql: async (text: string, values: unknown[]) => tx.execute(positional(text, values)) },
+  });
+}
 
 /** Jobs started by the clock (cron, UTC), declared in this one place; pg-boss keeps one schedule per name across instances. */
 const SCHEDULES: { [N in JobName]?: { cron: string; data: JobDefinitions[N] } } = {

@@ -5,6 +5,13 @@ import compress from '@fastify/compress';
 import { MSG } from '@fenestra/shared';
 import { AppError } from '../lib/errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route called by other sites by design (the one-click unsubscribe): no Origin check. */
+    sameOriginExempt?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // A Referer that is not a URL counts as no Referer (it must be refused, not crash the request).
@@ -59,7 +66,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
 
   app.addHook('onRequest', async (request) => {
     // Every unsafe method, whatever the path's spelling: '/%61pi/...' routes to '/api/...' too.
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.sameOriginExempt) return;
     const sent = request.headers.origin ?? originOf(request.headers.referer);
     if (!sent || !allowed.has(sent)) throw new AppError(403, 'FORBIDDEN_ORIGIN', MSG.forbiddenOrigin);
   });

@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, boolean, pgEnum, uuid, index, integer } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TYPES } from '@fenestra/shared';
 import { users } from './auth.js';
 import { posts } from './posts.js';
 
 export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
+/** A notification's email: none for in-app-only types, else queued until sent, skipped (preference off) or failed (gave up after 24 hours). */
+export const emailStatusEnum = pgEnum('email_status', ['queued', 'sent', 'skipped', 'failed']);
 
 export const notifications = pgTable('notifications', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -13,8 +16,12 @@ export const notifications = pgTable('notifications', {
   postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
   read: boolean('read').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  emailStatus: emailStatusEnum('email_status'),
+  emailError: text('email_error'),
 }, (t) => [
   index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+  index('notifications_user_unread_idx').on(t.userId).where(sql`NOT ${t.read}`),
+  index('notifications_email_failed_idx').on(t.createdAt).where(sql`${t.emailStatus} = 'failed'`),
 ]);
 
 // The log outlives what it records: snapshots, no foreign keys (DESIGN.md).

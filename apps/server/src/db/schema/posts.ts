@@ -120,6 +120,13 @@ export const replyImages = pgTable('reply_images', {
   displayOrder: integer('display_order').notNull(),
 }, (t) => [uniqueIndex('reply_images_reply_order_idx').on(t.replyId, t.displayOrder)]);
 
+// The members a reply's @names resolved to when it was written; `handle` is the name as written, lower-cased.
+export const replyMentions = pgTable('reply_mentions', {
+  replyId: uuid('reply_id').notNull().references(() => replies.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  handle: text('handle').notNull(),
+}, (t) => [primaryKey({ columns: [t.replyId, t.userId] }), index('reply_mentions_user_idx').on(t.userId)]);
+
 // How many posts each topic has in each status, kept by a trigger on posts (migration 0004), so the
 // list's '{n} active discussions' is a lookup rather than a scan.
 export const postCounts = pgTable('post_counts', {

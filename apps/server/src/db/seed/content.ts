@@ -2,7 +2,8 @@ import type { PostStatus, Role, Topic } from '@fenestra/shared';
 import type { Drawing, Finish } from './images.js';
 
 // The demo community: who is here, what they asked and what others answered. Times are relative to the
-// moment the seed runs, so the forum always looks alive.
+// moment the seed runs, so the forum always looks alive; they spread over the last 90 days, with questions
+// solved in each month, so the analytics page has a history to draw.
 
 export interface SeedMember {
   username: string;
@@ -246,7 +247,7 @@ Are these sold by faceplate size or wheel size? Any sources for the round-end fa
     tags: ['sash pulley', 'restoration'],
   },
   {
-    by: 'retired_ray', topic: 'windows', status: 'solved', daysAgo: 30, likes: 7, bookmarks: 8,
+    by: 'retired_ray', topic: 'windows', status: 'solved', daysAgo: 5, likes: 7, bookmarks: 8,
     title: 'Keyed window lock for a second-floor child safety setup?',
     description: `My daughter's new house has a toddler and second floor double-hungs. She wants locks that need a key to open past 4 inches.
 
@@ -457,7 +458,7 @@ Can I buy just the corners, or do I need to rebuild the whole frame?`,
     ],
   },
   {
-    by: 'northwind_nadia', topic: 'screens', status: 'solved', daysAgo: 42, likes: 5, bookmarks: 6,
+    by: 'northwind_nadia', topic: 'screens', status: 'solved', daysAgo: 24, likes: 5, bookmarks: 6,
     title: 'Pet-resistant screen in a standard frame: does the spline size change?',
     description: `Our cat has shredded the screen door twice. I want to switch to pet-resistant mesh, which is a lot thicker than the fibreglass stuff.
 
@@ -502,7 +503,7 @@ Is there a screw to tighten them, or do I need new rollers? Rental, so I want a 
     images: [{ drawing: 'roller', finish: 'black', variant: 2 }],
   },
   {
-    by: 'handyman_raj', topic: 'screens', status: 'solved', daysAgo: 33, likes: 3, bookmarks: 4,
+    by: 'handyman_raj', topic: 'screens', status: 'solved', daysAgo: 13, likes: 3, bookmarks: 4,
     title: 'Window screen tension springs: what are these called?',
     description: `Some of my rental units have window screens held in with little springs on one side instead of pull tabs. A few of the springs are missing so the screens fall out.
 
@@ -650,7 +651,7 @@ Is a hinge jig and router worth buying for three doors, or can a careful amateur
     ],
   },
   {
-    by: 'handyman_raj', topic: 'misc', status: 'solved', daysAgo: 38, likes: 6, bookmarks: 7,
+    by: 'handyman_raj', topic: 'misc', status: 'solved', daysAgo: 19, likes: 6, bookmarks: 7,
     title: 'Stripped screw holes in a hinge jamb: best fix?',
     description: `Rental unit, the top hinge screws on the jamb side just spin. Door sags a bit as a result.
 

@@ -8,7 +8,7 @@ import { NOTIFICATION_TEXT, type NotificationType } from '@fenestra/shared';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../client.js';
 import {
-  accounts, bookmarks, notifications, postImages, postTags, postVotes, posts, profiles, replies, userRoles, users,
+  accounts, bookmarks, moderationLog, notifications, postImages, postTags, postVotes, posts, profiles, replies, userRoles, users,
 } from '../schema/index.js';
 import { localStorage, storagePath } from '../../adapters/storage/storage.js';
 import { ADMIN_EMAIL, MEMBERS, POSTS, type SeedPost } from './content.js';
@@ -56,14 +56,26 @@ function shuffled<T>(items: T[], rnd: () => number): T[] {
   return out;
 }
 
-/** Plans the times of a post and its replies, keeping every reply after its post and before now. */
+/**
+ * Plans the times of a post, its replies and its moderation: approval before the first reply, a
+ * denial a few hours in, the solve after the last reply; everything after the post and before now.
+ */
 function timeline(post: SeedPost, now: number, rnd: () => number) {
   const postAt = now - post.daysAgo * DAY + (rnd() - 0.5) * Math.min(2 * HOUR, post.daysAgo * DAY * 0.2);
   const afters = (post.replies ?? []).map((r) => r.after * HOUR + rnd() * 0.4 * HOUR);
   const room = now - 10 * 60_000 - postAt;
   const last = Math.max(0, ...afters);
   const squeeze = last > room ? (room * 0.9) / last : 1;
-  return { postAt, replyAts: afters.map((a) => postAt + Math.max(60_000, a * squeeze)) };
+  const replyAts = afters.map((a) => postAt + Math.max(2 * 60_000, a * squeeze));
+  const firstReplyAt = Math.min(now, ...replyAts);
+  const lastReplyAt = Math.max(postAt, ...replyAts);
+  return {
+    postAt,
+    replyAts,
+    approvedAt: postAt + Math.min(1.5 * HOUR, (firstReplyAt - postAt) / 2),
+    deniedAt: Math.min(postAt + 3 * HOUR, now - 60_000),
+    solvedAt: lastReplyAt + Math.min(2 * HOUR, (now - lastReplyAt) / 2),
+  };
 }
 
 /**
@@ -177,10 +189,10 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
         const when = Math.min(at, now - 60_000);
         notificationRows.push({ userId, type, message, postId, createdAt: new Date(when), read: now - when > 10 * DAY });
       };
-      for (const { post, id, postAt } of planned) {
+      for (const { post, id, postAt, approvedAt, deniedAt } of planned) {
         const author = member(post.by);
-        if (PUBLIC.has(post.status)) notify(author.id, 'post_approved', NOTIFICATION_TEXT.post_approved(post.title), id, postAt + 1.5 * HOUR);
-        if (post.status === 'denied') notify(author.id, 'post_denied', NOTIFICATION_TEXT.post_denied(post.title, post.denialReason ?? ''), id, postAt + 3 * HOUR);
+        if (PUBLIC.has(post.status)) notify(author.id, 'post_approved', NOTIFICATION_TEXT.post_approved(post.title), id, approvedAt);
+        if (post.status === 'denied') notify(author.id, 'post_denied', NOTIFICATION_TEXT.post_denied(post.title, post.denialReason ?? ''), id, deniedAt);
         if (post.status === 'pending') {
           for (const s of staff) notify(s.id, 'post_pending_review', NOTIFICATION_TEXT.post_pending_review(post.title), id, postAt + 60_000);
         }
@@ -196,6 +208,17 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
         }
       }
       if (notificationRows.length) await tx.insert(notifications).values(notificationRows);
+
+      // The moderation log of those decisions, taken in turns by the staff, so analytics has a history.
+      const logRows: (typeof moderationLog.$inferInsert)[] = [];
+      planned.forEach(({ post, id, approvedAt, deniedAt, solvedAt }, i) => {
+        const actor = staff[i % staff.length]!;
+        const row = { actorId: actor.id, actorUsername: actor.username, targetType: 'post', targetId: id, targetLabel: post.title };
+        if (PUBLIC.has(post.status)) logRows.push({ ...row, action: 'approve', createdAt: new Date(approvedAt) });
+        if (post.status === 'solved') logRows.push({ ...row, action: 'solve', createdAt: new Date(solvedAt) });
+        if (post.status === 'denied') logRows.push({ ...row, action: 'deny', reason: post.denialReason ?? null, createdAt: new Date(deniedAt) });
+      });
+      if (logRows.length) await tx.insert(moderationLog).values(logRows);
 
       // Files first, then their rows; a failure later removes the files again (catch below).
       const pictures = await rendering;

@@ -21,6 +21,20 @@ export async function postStatusOf(tx: Tx, postId: string): Promise<PostStatus |
   return rows[0]?.status ?? null;
 }
 
+/** Has this post been approved before (an unapproved post coming back)? The log remembers. */
+export async function approvedBefore(tx: Tx, postId: string): Promise<boolean> {
+  const rows = await tx.select({ id: moderationLog.id }).from(moderationLog)
+    .where(and(eq(moderationLog.targetId, postId), eq(moderationLog.action, 'approve'))).limit(1);
+  return rows.length > 0;
+}
+
+/** What a post's mentions are told: its text and its author's name. */
+export async function postTextOf(tx: Tx, postId: string): Promise<{ description: string; authorUsername: string | null }> {
+  const rows = await tx.select({ description: posts.description, authorUsername: profiles.username })
+    .from(posts).leftJoin(profiles, eq(profiles.id, posts.userId)).where(eq(posts.id, postId)).limit(1);
+  return rows[0]!;
+}
+
 export async function addToPostCount(tx: Tx, userId: string, delta: number): Promise<void> {
   await tx.update(profiles).set({ postCount: sql`${profiles.postCount} + ${delta}` }).where(eq(profiles.id, userId));
 }
@@ -44,11 +58,12 @@ export async function banPermanently(tx: Tx, userId: string, reason: string): Pr
 
 export async function dashboardFigures(db: Db) {
   const { rows } = await db.execute<{
-    total_users: number; active_posts: number; pending_review: number; avg_reply_hours: string | null;
+    total_users: number; active_posts: number; pending_review: number; avg_reply_hours: string | null; failed_emails: number;
   }>(sql`
     SELECT (SELECT count(*)::int FROM profiles) AS total_users,
            (SELECT count(*)::int FROM posts WHERE status IN ('open', 'solved')) AS active_posts,
            (SELECT count(*)::int FROM posts WHERE status = 'pending') AS pending_review,
+           (SELECT count(*)::int FROM notifications WHERE email_status = 'failed') AS failed_emails,
            (SELECT round(avg(gap)::numeric, 1) FROM (
               SELECT extract(epoch FROM r.created_at - p.created_at) / 3600 AS gap
               FROM replies r JOIN posts p ON p.id = r.post_id
@@ -61,5 +76,6 @@ export async function dashboardFigures(db: Db) {
     activePosts: row.active_posts,
     pendingReview: row.pending_review,
     avgReplyHours: row.avg_reply_hours === null ? 0 : Number(row.avg_reply_hours),
+    failedEmails: row.failed_emails,
   };
 }

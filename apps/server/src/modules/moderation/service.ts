@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { MSG, NOTIFICATION_TEXT, denySchema, type AdminStats, type PostStatus, type PostSummary } from '@fenestra/shared';
+import { MSG, NOTIFICATION_TEXT, UNKNOWN_AUTHOR, denySchema, type AdminStats, type PostStatus, type PostSummary } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { MemberRow } from '../../lib/member.js';
 import { parse } from '../../lib/validation.js';
-import { insertNotifications } from '../notifications/repo.js';
+import { insertNotifications, type NewNotification } from '../notifications/repo.js';
+import { resolveMentions } from '../mentions/repo.js';
 import { viewerFrom, type PostsService } from '../posts/service.js';
 import * as repo from './repo.js';
 
@@ -39,12 +40,23 @@ export function moderationService(deps: { db: Db; posts: PostsService }) {
     async approve(actor: MemberRow, postId: string): Promise<ModerationResult> {
       return db.transaction(async (tx) => {
         const post = await takePending(tx, postId, { status: 'open', denialReason: null }, 'approved');
+        const told: NewNotification[] = [];
         if (post.userId) {
           await repo.addToPostCount(tx, post.userId, 1);
-          await insertNotifications(tx, [{
-            userId: post.userId, type: 'post_approved', message: NOTIFICATION_TEXT.post_approved(post.title), postId: post.id,
-          }]);
+          told.push({ userId: post.userId, type: 'post_approved', message: NOTIFICATION_TEXT.post_approved(post.title), postId: post.id });
         }
+        // Mentions in a post are news once, when it first goes public; never while pending, never again.
+        if (!(await repo.approvedBefore(tx, post.id))) {
+          const { description, authorUsername } = await repo.postTextOf(tx, post.id);
+          for (const mention of await resolveMentions(tx, description)) {
+            if (mention.userId === actor.id || mention.userId === post.userId) continue;
+            told.push({
+              userId: mention.userId, type: 'mention', postId: post.id,
+              message: NOTIFICATION_TEXT.mention(authorUsername ?? UNKNOWN_AUTHOR.username, post.title),
+            });
+          }
+        }
+        await insertNotifications(tx, told);
         await repo.writeLog(tx, { ...actorOf(actor), action: 'approve', targetType: 'post', targetId: post.id, targetLabel: post.title });
         return { id: post.id, status: 'open', authorBanned: false, message: MSG.postApproved };
       });

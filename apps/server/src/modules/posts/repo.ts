@@ -7,7 +7,7 @@ import type { UploadRow } from '../uploads/repo.js';
 type Conn = Db | Tx;
 
 /** A timestamp as text with microseconds, so a keyset cursor loses nothing (a JS Date keeps milliseconds). */
-const exactTime = (column: SQLWrapper) =>
+export const exactTime = (column: SQLWrapper) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const postColumns = {

@@ -13,6 +13,7 @@ import { activeBan } from '../../lib/ban.js';
 import { parse } from '../../lib/validation.js';
 import { claimUploads } from '../uploads/repo.js';
 import { insertNotifications, staffIdsExcept } from '../notifications/repo.js';
+import { resolveMentions } from '../mentions/repo.js';
 import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
 import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
@@ -280,13 +281,21 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
       return summaries(rows, viewer);
     },
 
-    /** One post; pending and denied ones only for their author and staff, else 'Post not found'. */
-    async getPost(viewer: Viewer | null, id: string): Promise<PostDetail> {
+    /** A post the viewer may see (pending and denied ones only for their author and staff), else 'Post not found'. */
+    async visiblePost(viewer: Viewer | null, id: string): Promise<repo.SummaryRow> {
       const row = isUuid(id) ? await repo.findPost(db, id) : null;
       if (!row || !canSee(row, viewer)) throw notFound(MSG.postNotFound);
+      return row;
+    },
+
+    /** One post; pending and denied ones only for their author and staff, else 'Post not found'. */
+    async getPost(viewer: Viewer | null, id: string): Promise<PostDetail> {
+      const row = await this.visiblePost(viewer, id);
       const [summary] = await summaries([row], viewer);
       const { preview: _preview, ...rest } = summary!;
-      return { ...rest, description: row.description, canModerate: viewer?.isStaff ?? false };
+      return {
+        ...rest, description: row.description, canModerate: viewer?.isStaff ?? false, mentions: await resolveMentions(db, row.description),
+      };
     },
 
     toggleLike: (member: MemberRow, postId: string) => toggle('like', member, postId),

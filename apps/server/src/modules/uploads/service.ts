@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, LIMITS, MSG, VIDEO_TYPES, type UploadedFile } from '@fenestra/shared';
+import { IMAGE_TYPES, IMAGE_UPLOAD_PURPOSES, LIMITS, MSG, VIDEO_TYPES, type ImageUploadPurpose, type UploadedFile } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { storagePath, type Bucket, type Storage } from '../../adapters/storage/storage.js';
 import { sniffType } from '../../adapters/media/sniff.js';
@@ -17,8 +17,8 @@ export interface ReceivedFile {
   tooLarge: boolean;
 }
 
-export const IMAGE_PURPOSES = ['post', 'avatar'] as const;
-export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
+export const IMAGE_PURPOSES = IMAGE_UPLOAD_PURPOSES;
+export type ImagePurpose = ImageUploadPurpose;
 
 interface ImageRules {
   kind: UploadKind;
@@ -31,6 +31,11 @@ interface ImageRules {
 export const IMAGE_RULES: Record<ImagePurpose, ImageRules> = {
   post: {
     kind: 'image', bucket: 'post-images', maxFiles: LIMITS.images.perPost,
+    maxBytes: LIMITS.images.maxBytes, maxSide: LIMITS.compression.maxPixels,
+  },
+  // Reply pictures are stored with post images and follow the same rules.
+  reply: {
+    kind: 'image', bucket: 'post-images', maxFiles: LIMITS.images.perReply,
     maxBytes: LIMITS.images.maxBytes, maxSide: LIMITS.compression.maxPixels,
   },
   avatar: {

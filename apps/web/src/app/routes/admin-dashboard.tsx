@@ -1,6 +1,6 @@
 import { PageHeading } from '../../components/ui/page-heading';
+import { AnalyticsSummaryCard } from '../../features/analytics/components/analytics-summary-card';
 import { AdminStats } from '../../features/moderation/components/admin-stats';
-import { AnalyticsCard } from '../../features/moderation/components/analytics-card';
 import { PendingPostsList } from '../../features/moderation/components/pending-posts-list';
 import { AuthorAvatar } from '../../features/posts/components/author-avatar';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -15,7 +15,7 @@ export function AdminDashboardRoute() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <PendingPostsList renderAuthorAvatar={(author) => <AuthorAvatar author={author} size="sm" />} />
         <aside>
-          <AnalyticsCard />
+          <AnalyticsSummaryCard />
         </aside>
       </div>
     </div>

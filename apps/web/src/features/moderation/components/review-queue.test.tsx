@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminStats, PostSummary } from '@fenestra/shared';
+import type { AdminStats, AnalyticsReport, PostSummary } from '@fenestra/shared';
 import { moderator, renderApp, type Handlers } from '../../../test/render-app';
 
-const stats: AdminStats = { totalUsers: 1280, activePosts: 42, pendingReview: 2, avgReplyHours: 2.46 };
+const stats: AdminStats = { totalUsers: 1280, activePosts: 42, pendingReview: 2, avgReplyHours: 2.46, failedEmails: 0 };
+const analytics = {
+  totals: {
+    posts: 31, replies: 87, approvals: 30, denials: 10, approvalRate: 75, madePublic: 30, solved: 12, solveRate: 40,
+    postsCreated: 31, answered: 25, medianFirstReplyHours: 3.5, corrections: 0,
+  },
+} as AnalyticsReport;
 
 const pending = (id: string, title: string, minutesAgo: number): PostSummary => ({
   id,
@@ -41,6 +47,7 @@ function renderQueue(handlers: Handlers = {}, path = '/admin') {
     handlers: {
       'GET /api/admin/stats': { body: stats },
       'GET /api/admin/pending': { body: { posts: [newer, older] } },
+      'GET /api/admin/analytics': { body: analytics },
       ...handlers,
     },
   });
@@ -67,7 +74,10 @@ describe('review queue', () => {
     expect(within(row).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', '/uploads/p1.jpg');
     expect(within(row).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/post/p1');
     expect(screen.getByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(await screen.findByText('87')).toBeInTheDocument();
+    expect(screen.getByText('40%')).toBeInTheDocument();
+    expect(screen.getByText('3.5 h')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View all charts' })).toHaveAttribute('href', '/admin/analytics');
   });
 
   it("reads '0h' before any reply, and serves /admin/moderation too", async () => {

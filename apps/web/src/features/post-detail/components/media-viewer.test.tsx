@@ -26,6 +26,7 @@ const post: PostDetail = {
   liked: false,
   bookmarked: false,
   canModerate: false,
+  mentions: [],
 };
 
 function renderPost() {

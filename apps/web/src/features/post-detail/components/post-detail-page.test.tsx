@@ -37,6 +37,7 @@ const post = (overrides: Partial<PostDetail> = {}): PostDetail => ({
   liked: false,
   bookmarked: false,
   canModerate: false,
+  mentions: [],
   ...overrides,
 });
 

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import {
+  MSG, NOTIFICATION_TEXT, REPLY_PAGE_SIZE, UNKNOWN_AUTHOR, createReplySchema, type Reply, type ReplyPage,
+} from '@fenestra/shared';
+import type { Db } from '../../db/client.js';
+import { conflict, notFound, badRequest } from '../../lib/errors.js';
+import type { MemberRow } from '../../lib/member.js';
+import { parse } from '../../lib/validation.js';
+import { claimUploads } from '../uploads/repo.js';
+import { resolveMentions } from '../mentions/repo.js';
+import { insertNotifications, type NewNotification } from '../notifications/repo.js';
+import type { PostsService, Viewer } from '../posts/service.js';
+import * as repo from './repo.js';
+
+const replyCursorSchema = z.object({
+  p: z.boolean(),
+  c: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+  i: z.uuid(),
+});
+
+function decodeReplyCursor(raw: unknown): repo.ReplyKey | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  try {
+    const keys = replyCursorSchema.parse(JSON.parse(Buffer.from(String(raw), 'base64url').toString('utf8')));
+    return { pinned: keys.p, createdKey: keys.c, id: keys.i };
+  } catch {
+    throw badRequest('Invalid cursor', 'cursor');
+  }
+}
+const encodeReplyCursor = (row: repo.ReplyRow) =>
+  Buffer.from(JSON.stringify({ p: row.isPinned, c: row.createdKey, i: row.id }), 'utf8').toString('base64url');
+
+/** Who hears about a new reply: each member mentioned once, then the post's author (a mention beats new_reply); never the writer. */
+export function replyRecipients(input: {
+  writer: MemberRow; post: { id: string; userId: string | null; title: string }; mentionedIds: string[];
+}): NewNotification[] {
+  const { writer, post } = input;
+  const out: NewNotification[] = [];
+  const told = new Set<string>([writer.id]);
+  for (const id of input.mentionedIds) {
+    if (told.has(id)) continue;
+    told.add(id);
+    out.push({ userId: id, type: 'mention', message: NOTIFICATION_TEXT.mention(writer.username, post.title), postId: post.id });
+  }
+  if (post.userId && !told.has(post.userId)) {
+    out.push({ userId: post.userId, type: 'new_reply', message: NOTIFICATION_TEXT.new_reply(writer.username, post.title), postId: post.id });
+  }
+  return out;
+}
+
+export function repliesService(deps: { db: Db; posts: PostsService }) {
+  const { db, posts } = deps;
+
+  /** The output whitelist for replies: rows plus their batched pictures and mentions. */
+  async function toReplies(rows: repo.ReplyRow[]): Promise<Reply[]> {
+    const ids = rows.map((r) => r.id);
+    const [images, mentions] = await Promise.all([repo.imagesOf(db, ids), repo.mentionsOf(db, ids)]);
+    return rows.map((row) => ({
+      id: row.id,
+      postId: row.postId,
+      content: row.content,
+      createdAt: row.createdAt.toISOString(),
+      isPinned: row.isPinned,
+      author: row.authorId && row.authorUsername
+        ? { id: row.authorId, username: row.authorUsername, avatarUrl: row.authorAvatarUrl }
+        : UNKNOWN_AUTHOR,
+      images: images.filter((i) => i.replyId === row.id).map((i) => ({ id: i.id, url: i.imageUrl, displayOrder: i.displayOrder })),
+      mentions: mentions.filter((m) => m.replyId === row.id).map(({ handle, userId, username }) => ({ handle, userId, username })),
+    }));
+  }
+
+  return {
+    /** Pinned first, then oldest first, 200 a page; the post must be one the viewer may see. */
+    async listReplies(viewer: Viewer | null, postId: string, cursor: unknown): Promise<ReplyPage> {
+      await posts.visiblePost(viewer, postId);
+      const rows = await repo.selectReplies(db, postId, decodeReplyCursor(cursor), REPLY_PAGE_SIZE + 1);
+      const more = rows.length > REPLY_PAGE_SIZE;
+      const shown = more ? rows.slice(0, REPLY_PAGE_SIZE) : rows;
+      return { replies: await toReplies(shown), nextCursor: more ? encodeReplyCursor(shown[shown.length - 1]!) : null };
+    },
+
+    /** A reply to an open post: the row, its pictures, mentions, the post's count and the notifications, in one transaction. */
+    async createReply(member: MemberRow, postId: string, body: unknown): Promise<Reply> {
+      const input = parse(createReplySchema, body);
+      const id = await db.transaction(async (tx) => {
+        const post = z.uuid().safeParse(postId).success ? await repo.lockPostForReply(tx, postId) : null;
+        // Pending, denied or missing: not a post anyone may reply to, and not one to confirm exists.
+        if (!post || (post.status !== 'open' && post.status !== 'solved')) throw notFound(MSG.postNotFound);
+        if (post.status === 'solved') throw conflict('REPLIES_DISABLED', MSG.repliesDisabled);
+        const images = await claimUploads(tx, member.id, input.imageUploadIds, 'image');
+        const mentions = await resolveMentions(tx, input.content);
+        const replyId = await repo.insertReply(tx, { postId, userId: member.id, content: input.content, images, mentions });
+        await insertNotifications(tx, replyRecipients({ writer: member, post, mentionedIds: mentions.map((m) => m.userId) }));
+        return replyId;
+      });
+      return (await toReplies([(await repo.findReply(db, id))!]))[0]!;
+    },
+  };
+}
+export type RepliesService = ReturnType<typeof repliesService>;

@@ -1,0 +1,99 @@
+import pg from 'pg';
+import { EVENTS_CHANNEL, parseBusEvent, type BusEvent } from './bus-event.js';
+
+interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface EventListener {
+  /** Every event from every instance; `resumed` after the LISTEN connection came back (events may be lost). */
+  subscribe(handlers: { event(event: BusEvent): void; resumed(): void }): () => void;
+  /** Resolves once LISTEN is in place (the first time). */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * One dedicated LISTEN connection per instance (not from the pool: a pooled client is handed back and
+ * would stop listening). When it is lost it reconnects with a growing delay, and tells subscribers to refetch.
+ */
+export function startEventListener(connectionString: string, log: Log, opts: { retryMs?: { first: number; max: number } } = {}): EventListener {
+  const retry = opts.retryMs ?? { first: 100, max: 5_000 };
+  const subscribers = new Set<{ event(event: BusEvent): void; resumed(): void }>();
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let connectedOnce = false;
+  let delay = retry.first;
+  let timer: NodeJS.Timeout | null = null;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => { markReady = resolve; });
+
+  const scheduleReconnect = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, delay);
+    delay = Math.min(delay * 2, retry.max);
+  };
+
+  async function connect() {
+    const next = new pg.Client({ connectionString, application_name: 'fenestra-events', connectionTimeoutMillis: 5_000 });
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      next.removeAllListeners('notification');
+      void next.end().catch(() => {});
+      if (!stopped) {
+        log.warn({ err }, 'event listener lost its database connection; reconnecting');
+        scheduleReconnect();
+      }
+    };
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    next.on('notification', (message) => {
+      if (message.channel !== EVENTS_CHANNEL) return;
+      const event = parseBusEvent(message.payload);
+      if (event) for (const s of subscribers) s.event(event);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (err) {
+      onLost(err as Error);
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    delay = retry.first;
+    if (connectedOnce) {
+      log.info({}, 'event listener reconnected');
+      for (const s of subscribers) s.resumed();
+    }
+    connectedOnce = true;
+    markReady();
+  }
+
+  void connect();
+
+  return {
+    ready,
+    subscribe(handlers) {
+      subscribers.add(handlers);
+      return () => subscribers.delete(handlers);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+// Live updates (SPEC section 7 'Realtime'; DESIGN.md 'Contracts the features share').
+//
+// GET /api/events opens a Server-Sent Events stream (text/event-stream), for visitors and members alike.
+// Every message is `event: <type>` + `data: <JSON payload>`; payloads carry ids only, never text: on an
+// event the client refetches through the normal API, which checks visibility again. There are no event ids
+// and no replay: after any (re)connect the client refetches what it shows.
+//
+// The first message of every stream is `stream.ready {streamId}`. The tab holding the stream tells it which
+// posts are on screen (in all tabs it serves, at most 20) by replacing the whole set:
+//   PUT /api/events/:streamId/posts  body WatchPostsInput  -> 204 (on any instance: it is passed on to the one
+//                                                              holding the stream). 400 past 20 ids.
+// `GET /api/events?posts=id1,id2` sets the first set in the same request (optional).
+//
+// Who receives what:
+//   reply.created|updated|deleted, post.changed   everyone, only for the posts their stream watches
+//   notification.created                           the member it is for
+//   pending.changed                                staff (admin, moderator), only while staff
+//   profile.changed                                staff, and the member whose profile it is
+//   session.revoked                                that member (ban, account deletion): the stream then closes;
+//                                                  reconnect as a visitor
+//   role.changed                                   that member: refetch /api/me; the stream narrows or widens at once
+//   stream.refetch                                 everyone, after the server lost its event feed for a moment
+// A comment line (`: heartbeat`) comes every 25 seconds so proxies keep idle streams open.
+
+export const EVENTS_PATH = '/api/events';
+export const MAX_WATCHED_POSTS = 20;
+export const HEARTBEAT_MS = 25_000;
+
+export interface ForumEventPayloads {
+  'reply.created': { postId: string; replyId: string };
+  'reply.updated': { postId: string; replyId: string };
+  'reply.deleted': { postId: string; replyId: string };
+  /** Any change to a post, its counts, images, tags or status, and its deletion. */
+  'post.changed': { postId: string };
+  'notification.created': Record<string, never>;
+  /** A pending post was added, decided or deleted. */
+  'pending.changed': Record<string, never>;
+  'profile.changed': { userId: string };
+  'session.revoked': Record<string, never>;
+  'role.changed': Record<string, never>;
+}
+export type ForumEventType = keyof ForumEventPayloads;
+export const FORUM_EVENT_TYPES = [
+  'reply.created', 'reply.updated', 'reply.deleted', 'post.changed', 'notification.created',
+  'pending.changed', 'profile.changed', 'session.revoked', 'role.changed',
+] as const satisfies readonly ForumEventType[];
+
+/** The stream's own messages, not about the forum's state. */
+export interface StreamEventPayloads {
+  'stream.ready': { streamId: string };
+  /** Events may have been missed: refetch everything shown. */
+  'stream.refetch': Record<string, never>;
+}
+export type StreamEventType = keyof StreamEventPayloads;
+
+export type EventType = ForumEventType | StreamEventType;
+export type EventPayloads = ForumEventPayloads & StreamEventPayloads;
+/** One message as the client reads it: `{ type, ...payload }`. */
+export type ForumEvent = { [K in ForumEventType]: { type: K } & ForumEventPayloads[K] }[ForumEventType];
+
+export const watchPostsSchema = z.object({
+  postIds: z.array(z.uuid()).max(MAX_WATCHED_POSTS, `At most ${MAX_WATCHED_POSTS} posts can be watched`),
+});
+export type WatchPostsInput = z.infer<typeof watchPostsSchema>;

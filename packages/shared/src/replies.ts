@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { MSG } from './messages.js';
+import type { Author } from './posts.js';
+
+// Replies (SPEC sections 2 'Post detail', 3 'Reply', 5 'Reply').
+//
+//   GET  /api/posts/:id/replies[?cursor=]  -> ReplyPage: pinned first, then oldest first; up to 200 a page,
+//                                             `nextCursor` for 'Load more'. 404 when the viewer may not see the post.
+//   POST /api/posts/:id/replies            -> 201 Reply. Body: CreateReplyInput. 400 with SPEC's message
+//                                             (field 'content' or 'imageUploadIds'), 401, 403 BANNED, 404 (post the member
+//                                             may not see: pending, denied, missing), 409 MSG.repliesDisabled (solved),
+//                                             429 (RATE_LIMIT_REPLIES a window, per member).
+// Reply images are uploaded first with POST /api/uploads/images, field `purpose=reply` (3 files, 5 MB each),
+// exactly as the ask page does with purpose=post; their ids go in `imageUploadIds`.
+
+export const REPLY_PAGE_SIZE = 200;
+
+export const replyContentSchema = z
+  .string({ error: MSG.replyMin })
+  .trim()
+  .min(LIMITS.reply.min, MSG.replyMin)
+  .max(LIMITS.reply.max, MSG.replyMax);
+
+export const createReplySchema = z.object({
+  content: replyContentSchema,
+  imageUploadIds: z.array(z.uuid()).max(LIMITS.images.perReply, MSG.maxImages).default([]),
+});
+export type CreateReplyInput = z.infer<typeof createReplySchema>;
+
+/** A resolved @mention: `handle` is the name as written, lower-cased (match it against a mention token's name,
+ * ignoring case); `username` is the member's current name, for the /user/{username} link. */
+export interface Mention { handle: string; userId: string; username: string }
+
+export interface ReplyImage { id: string; url: string; displayOrder: number }
+
+export interface Reply {
+  id: string;
+  postId: string;
+  /** The text as written; render with tokenizeMemberText, never as HTML. */
+  content: string;
+  createdAt: string;
+  isPinned: boolean;
+  /** UNKNOWN_AUTHOR when the member's account was deleted. */
+  author: Author;
+  images: ReplyImage[];
+  /** The @names in `content` that matched a member when the reply was written (and still exist). */
+  mentions: Mention[];
+}
+
+export interface ReplyPage {
+  replies: Reply[];
+  /** Pass back as `cursor` for the next page; null at the end. */
+  nextCursor: string | null;
+}
