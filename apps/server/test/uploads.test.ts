@@ -35,11 +35,11 @@ function pngChunk(type: string, data: Buffer) {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A 68-byte PNG whose header claims 30,000 x 30,000 pixels (a decompression bomb's calling card). */
-function hugeHeaderPng() {
+/** A 68-byte PNG whose header claims 30,000 x 30,000 pixels (a decompression bomb's calling card), or any size. */
+function hugeHeaderPng(width = 30_000, height = 30_000) {
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(30_000, 0);
-  ihdr.writeUInt32BE(30_000, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // truecolour
   return Buffer.concat([
@@ -177,6 +177,14 @@ describe('uploads', () => {
       const res = await images(member.cookie, [[bomb, 'bomb.png']]);
       expect(errorOf(res)).toEqual({ status: 400, message: 'bomb.png is too large in pixels' });
       expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    it('takes a 24-megapixel camera original and refuses anything past 25 megapixels', async () => {
+      const justOver = hugeHeaderPng(5_001, 5_000);
+      expect(errorOf(await images(member.cookie, [[justOver, 'wide.png']]))).toEqual({ status: 400, message: 'wide.png is too large in pixels' });
+      const camera = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#5a7d9a' } }).jpeg({ quality: 80 }).toBuffer();
+      const res = await images(member.cookie, [[camera, 'camera.jpg']]);
+      expect(res.statusCode, res.body).toBe(200);
     });
 
     it('removes the files already stored when a later file in the batch fails', async () => {
