@@ -10,6 +10,8 @@ export const MAX_IMAGE_PIXELS = 25_000_000;
 // Re-encoding is the heaviest thing a visitor can ask for: one at a time per process, libvips on one
 // thread, so the other core is free for readers; a short queue, then 503 with Retry-After.
 sharp.concurrency(1);
+// Nothing is re-read, so libvips keeps no decoded images around between requests.
+sharp.cache(false);
 const reencodes = workGate({ concurrency: 1, queue: 24 });
 export const MAX_IMAGE_SIDE = 12_000;
 
