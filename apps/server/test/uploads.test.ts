@@ -287,6 +287,19 @@ describe('uploads', () => {
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     });
 
+    it('receives videos into a temporary folder that every answer leaves empty', async () => {
+      const tmp = path.join(t.config.dataDir, 'tmp', 'uploads');
+      const answers = [
+        await video(member.cookie, [['video', fixture('clip-2s.webm'), 'ok.webm']]),
+        await video(member.cookie, [['video', fixture('clip-301s.mp4'), 'long.mp4']]),
+        await video(member.cookie, [['video', Buffer.from('not a video at all'), 'notes.mp4']]),
+        await video(member.cookie, [['video', fixture('clip-2s.mp4'), 'a.mp4'], ['video', fixture('clip-2s.mp4'), 'b.mp4']]),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 400, 400, 400]);
+      expect(existsSync(tmp)).toBe(true);
+      expect(readdirSync(tmp)).toEqual([]);
+    });
+
     it('refuses a video of 5 minutes or more', async () => {
       expect(fixture('clip-301s.mp4').length).toBeLessThan(100 * 1024);
       const res = await video(member.cookie, [['video', fixture('clip-301s.mp4'), 'long.mp4']]);
