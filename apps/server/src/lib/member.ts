@@ -60,3 +60,12 @@ export async function lockActingMember(tx: Tx, userId: string): Promise<boolean>
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
   return rows.length > 0;
 }
+
+/** Role 'user' is no row at all; any other role is the member's one row. */
+export async function setRole(db: Db | Tx, userId: string, role: Role): Promise<void> {
+  if (role === 'user') {
+    await db.delete(userRoles).where(and(eq(userRoles.userId, userId)));
+    return;
+  }
+  await db.insert(userRoles).values({ userId, role }).onConflictDoUpdate({ target: userRoles.userId, set: { role } });
+}
