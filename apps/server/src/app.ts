@@ -25,6 +25,10 @@ import { postsService } from './modules/posts/service.js';
 import { postRoutes } from './modules/posts/routes.js';
 import { moderationService } from './modules/moderation/service.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
+import { postActionsService } from './modules/moderation/post-actions.js';
+import { moderationLogService } from './modules/moderation/log-service.js';
+import { adminUsersService } from './modules/admin-users/service.js';
+import { adminUserRoutes } from './modules/admin-users/routes.js';
 import { analyticsService } from './modules/analytics/service.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { membersService } from './modules/members/service.js';
@@ -53,6 +57,8 @@ export interface AppServices {
   storage: Storage;
   /** Every event from every instance (the public-read cache listens here too), and this instance's open streams. */
   events: { listener: EventListener; hub: StreamHub };
+  /** The clock of the stat cards, ban ends and the email job (tests fix it). */
+  now: () => Date;
   linkFetcher: LinkFetcher;
 }
 
@@ -61,15 +67,19 @@ export interface AppAdapters {
   linkFetcher?: LinkFetcher;
   /** Heartbeat period of event streams (25 s). */
   heartbeatMs?: number;
-  /** The clock the email job reads (retries give up 24 hours after the notification). */
+  /** The clock: the email job (retries give up after 24 hours), the stat cards' trends and ban ends. */
   now?: () => Date;
   /** How soon the event listener tries again after losing its connection. */
   listenerRetryMs?: { first: number; max: number };
 }
 
+export interface RouteEntry { method: string; url: string }
+
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** Every route registered, in order (the authorization test walks the mutating ones). */
+    routeList: RouteEntry[];
   }
 }
 
@@ -87,13 +97,20 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     return503OnClosing: true,
   });
 
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+  const now = adapters.now ?? (() => new Date());
+
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const secret = authSecret(config.authSecret, config.dataDir);
   const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
   const jobs = await createJobQueue(database.url, jobHandlers({
-    mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl, secret, now: adapters.now ?? (() => new Date()),
+    mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl, secret, now,
   }), app.log);
   if (config.runWorker) await jobs.startWorkers();
 
@@ -118,7 +135,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   });
   await listener.ready;
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher, events: { listener, hub } });
+  app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher, events: { listener, hub }, now });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -144,9 +161,15 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
 
   const posts = postsService({ db: database.db, publicUrl: config.publicUrl });
   await app.register(postRoutes, { config, posts });
-  await app.register(moderationRoutes, { moderation: moderationService({ db: database.db, posts }) });
+  const members = membersService({ db: database.db, storage, posts, log: app.log });
+  await app.register(moderationRoutes, {
+    moderation: moderationService({ db: database.db, posts }),
+    postActions: postActionsService({ db: database.db, storage, log: app.log }),
+    log: moderationLogService({ db: database.db }),
+  });
   await app.register(analyticsRoutes, { analytics: analyticsService({ db: database.db }) });
-  await app.register(memberRoutes, { config, posts, members: membersService({ db: database.db, storage, posts, log: app.log }) });
+  await app.register(memberRoutes, { config, posts, members });
+  await app.register(adminUserRoutes, { users: adminUsersService({ db: database.db, jobs, members, now, log: app.log }) });
 
   await app.register(replyRoutes, { config, posts, replies: repliesService({ db: database.db, posts }) });
   await app.register(notificationRoutes, { db: database.db });

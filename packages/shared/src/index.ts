@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './session.js';
 export * from './posts.js';
 export * from './members.js';
+export * from './moderation.js';
 export * from './member-text.js';
 export * from './replies.js';
 export * from './notifications.js';

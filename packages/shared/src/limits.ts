@@ -9,6 +9,7 @@ export const LIMITS = {
   password: { min: 8, max: 100 },
   email: { max: 254 },
   denyReason: { max: 500 },
+  banReason: { max: 500 },
   descriptionPreview: 200,
   replyPreview: 300,
   metaDescription: 157,

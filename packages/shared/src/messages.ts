@@ -148,6 +148,31 @@ export const MSG = {
   failedLoadPending: 'Failed to load pending posts',
   noPending: 'No pending posts to review. Great work!',
   bannedForDeniedPost: (reason: string) => `Banned due to denied post: ${reason}`,
+  // Post and reply actions
+  failedUpdatePost: 'Failed to update post',
+  postDeleted: 'Post deleted!',
+  replyPinned: 'Reply pinned',
+  replyUnpinned: 'Reply unpinned',
+  replyDeleted: 'Reply deleted',
+  failedTogglePin: 'Failed to toggle pin',
+  failedDeleteReply: 'Failed to delete reply',
+  replyNotFound: 'Reply not found',
+  illegalPostMove: (action: string, status: string) => `A ${status} post cannot be ${action}.`,
+  // User management
+  failedLoadUsers: 'Failed to load users',
+  userBanned: 'User Banned',
+  banFailed: 'Ban Failed',
+  userUnbanned: 'User Unbanned',
+  unbanFailed: 'Unban Failed',
+  roleUpdated: 'Role Updated',
+  roleFailed: 'Role Change Failed',
+  notBanned: 'This member is not banned.',
+  cannotActOnSelf: 'You cannot ban or delete yourself.',
+  moderatorCannotTouchAdmin: 'A moderator cannot ban, delete or change the role of an admin.',
+  onlyAdminsChangeRoles: 'Only admins can change roles.',
+  lastAdminDemote: 'The last admin cannot be demoted.',
+  lastAdminDeleteUser: 'The last admin cannot be deleted.',
+  failedLoadLog: 'Failed to load the moderation log',
   // Settings and profiles
   avatarUpdated: 'Avatar updated successfully!',
   failedAvatar: 'Failed to update avatar',
@@ -218,5 +243,11 @@ export const EMAIL_TEXT = {
     text: (url: string) => 'Someone asked to reset the password of your Fenestra account.\n\n'
       + `Choose a new password here (the link works for ${hours(L.resetLinkHours)}):\n${url}\n\n`
       + 'If it was not you, ignore this email: your password stays as it is.\n',
+  },
+  banned: {
+    subject: 'Your Fenestra account has been banned',
+    /** `until` is the end date (YYYY-MM-DD), or null for a permanent ban. */
+    text: (reason: string, until: string | null) =>
+      `Your Fenestra account has been banned ${until ? `until ${until}` : 'permanently'}.\n\nReason: ${reason}\n`,
   },
 } as const;

@@ -4,7 +4,8 @@ import { ROLES, emailSchema, passwordSchema, usernameSchema, firstIssue, type Ro
 import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/open.js';
 import { createPasswordAccount } from '../modules/account/create-account.js';
-import { findUserIdByEmail, setRole } from '../modules/account/profile-repo.js';
+import { findUserIdByEmail } from '../modules/account/profile-repo.js';
+import { setRole } from '../lib/member.js';
 import { AppError } from '../lib/errors.js';
 import { z } from 'zod';
 

@@ -5,6 +5,7 @@ import { EMAIL_TEXT } from '@fenestra/shared';
 import { issueResetLink } from '../modules/account/password-reset.js';
 import { uploadsService } from '../modules/uploads/service.js';
 import type { JobHandlers } from './queue.js';
+import { liftExpiredBans } from '../lib/ban.js';
 import { notificationEmailJob } from '../modules/notifications/email.js';
 import type { LinkFetcher } from '../adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from '../modules/link-previews/service.js';
@@ -25,6 +26,9 @@ export function jobHandlers(deps: {
     },
     'sweep-uploads': async () => {
       await uploads.sweepUnattached();
+    },
+    'lift-expired-bans': async () => {
+      await liftExpiredBans(deps.db, new Date());
     },
     'notification-email': notificationEmailJob(deps),
     'sweep-link-previews': async () => {

@@ -8,6 +8,7 @@ export interface JobDefinitions {
   /** Every forgot-password request, known email or not: the worker decides whether a link is mailed. */
   'password-reset': { email: string };
   'sweep-uploads': Record<string, never>;
+  'lift-expired-bans': Record<string, never>;
   /** The email for one notification, built at send time from the member's preferences then. */
   'notification-email': { notificationId: string };
   'sweep-link-previews': Record<string, never>;
@@ -21,6 +22,7 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'send-email': { name: 'send-email', retryLimit: 8, retryDelay: 15, retryBackoff: true },
   'sweep-uploads': { name: 'sweep-uploads', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+  'lift-expired-bans': { name: 'lift-expired-bans', retryLimit: 2, retryDelay: 30, policy: 'singleton' },
   // Every 5 minutes for a bit more than a day; the handler itself gives up (and records it) after 24 hours.
   'notification-email': { name: 'notification-email', retryLimit: 300, retryDelay: 300, retryBackoff: false },
   'password-reset': { name: 'password-reset', retryLimit: 4, retryDelay: 5, retryBackoff: true },
@@ -52,6 +54,8 @@ export async function sendInTransaction<N extends JobName>(tx: Db | Tx, name: N,
 /** Jobs started by the clock (cron, UTC), declared in this one place; pg-boss keeps one schedule per name across instances. */
 const SCHEDULES: { [N in JobName]?: { cron: string; data: JobDefinitions[N] } } = {
   'sweep-uploads': { cron: '17 * * * *', data: {} },
+  // Every minute: a timed ban ends within a minute of its end (sign-in and writes also lift it on the spot).
+  'lift-expired-bans': { cron: '* * * * *', data: {} },
   'sweep-link-previews': { cron: '41 * * * *', data: {} },
 };
 

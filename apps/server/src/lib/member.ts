@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@fenestra/shared';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { accounts, profiles, sessions, userRoles, users } from '../db/schema/index.js';
 
 // The member behind a request, as every module sees it.
@@ -50,4 +50,13 @@ export async function findMember(db: Db, userId: string): Promise<MemberRow | nu
     .where(eq(users.id, userId))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Role 'user' is no row at all; any other role is the member's one row. */
+export async function setRole(db: Db | Tx, userId: string, role: Role): Promise<void> {
+  if (role === 'user') {
+    await db.delete(userRoles).where(and(eq(userRoles.userId, userId)));
+    return;
+  }
+  await db.insert(userRoles).values({ userId, role }).onConflictDoUpdate({ target: userRoles.userId, set: { role } });
 }

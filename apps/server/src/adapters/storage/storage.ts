@@ -66,3 +66,20 @@ export function localStorage(root: string): Storage {
     },
   };
 }
+
+export interface StoredFile { bucket: string; path: string }
+
+/** The stored files behind public URLs of ours (anything else is skipped). */
+export const storedFilesOf = (urls: string[]): StoredFile[] =>
+  urls.map(parsePublicUrl).filter((f): f is { bucket: Bucket; path: string } => f !== null);
+
+/** Removes files after the transaction that forgot them committed; a failure only leaves an orphan file, logged. */
+export async function removeStoredFiles(storage: Storage, files: StoredFile[], log: { warn(obj: object, msg: string): void }): Promise<void> {
+  const byBucket = new Map<Bucket, string[]>();
+  for (const f of files) {
+    if (!BUCKETS.includes(f.bucket as Bucket)) continue;
+    byBucket.set(f.bucket as Bucket, [...(byBucket.get(f.bucket as Bucket) ?? []), f.path]);
+  }
+  const results = await Promise.allSettled([...byBucket].map(([bucket, paths]) => storage.remove(bucket, paths)));
+  for (const r of results) if (r.status === 'rejected') log.warn({ err: r.reason }, 'could not remove a stored file');
+}

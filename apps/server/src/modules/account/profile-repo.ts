@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_EMAIL_PREFERENCES, usernameFromEmail, isReservedUsername, LIMITS, type Role } from '@fenestra/shared';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_EMAIL_PREFERENCES, usernameFromEmail, isReservedUsername, LIMITS } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { profiles, userRoles, users } from '../../db/schema/index.js';
+import { profiles, users } from '../../db/schema/index.js';
 
 /** Held by a member, or reserved for the forum itself ('admin', 'unknown', ...). */
 export async function usernameTaken(db: Db | Tx, username: string): Promise<boolean> {
@@ -46,12 +46,4 @@ export async function createProfileForEmail(db: Db, userId: string, email: strin
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return rows[0]?.id ?? null;
-}
-
-export async function setRole(db: Db | Tx, userId: string, role: Role): Promise<void> {
-  if (role === 'user') {
-    await db.delete(userRoles).where(and(eq(userRoles.userId, userId)));
-    return;
-  }
-  await db.insert(userRoles).values({ userId, role }).onConflictDoUpdate({ target: userRoles.userId, set: { role } });
 }

@@ -185,9 +185,11 @@ export async function deletePrivateUploads(tx: Tx, userId: string): Promise<Stor
   ]);
 }
 
-export async function writeDeletionLog(tx: Tx, userId: string, username: string): Promise<void> {
+/** delete_account when members delete themselves, delete_user when staff delete them. */
+export async function writeDeletionLog(tx: Tx, member: { id: string; username: string }, actor: { id: string; username: string } | null): Promise<void> {
   await tx.insert(moderationLog).values({
-    actorId: userId, actorUsername: username, action: 'delete_account', targetType: 'user', targetId: userId, targetLabel: username,
+    actorId: (actor ?? member).id, actorUsername: (actor ?? member).username, action: actor ? 'delete_user' : 'delete_account',
+    targetType: 'user', targetId: member.id, targetLabel: member.username,
   });
 }
 

@@ -1,11 +1,11 @@
 import {
   LIMITS, MSG, avatarUpdateSchema, deleteAccountSchema, emailPreferencesSchema, isImageAvatar, isReservedUsername,
-  profileUpdateSchema, readEmailPreferences, replyPreviewOf, type AvatarResult, type EmailPreferences, type MemberProfile,
+  profileUpdateSchema, readEmailPreferences, replyPreviewOf, type AvatarResult, type Role, type EmailPreferences, type MemberProfile,
   type MemberReplyList, type PostList, type ProfileUpdateResult, type Settings,
 } from '@fenestra/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { BUCKETS, parsePublicUrl, type Bucket, type Storage } from '../../adapters/storage/storage.js';
+import { parsePublicUrl, removeStoredFiles, type Storage } from '../../adapters/storage/storage.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { MemberRow } from '../../lib/member.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -22,16 +22,7 @@ const USERNAME_SHAPE = /^[A-Za-z0-9_-]{1,60}$/;
 export function membersService(deps: { db: Db; storage: Storage; posts: PostsService; log: FastifyBaseLogger }) {
   const { db, storage, posts, log } = deps;
 
-  /** Removes stored files after the transaction that forgot them committed; a failure only leaves an orphan file. */
-  async function removeFiles(files: repo.StoredFileRow[]): Promise<void> {
-    const byBucket = new Map<Bucket, string[]>();
-    for (const f of files) {
-      if (!BUCKETS.includes(f.bucket as Bucket)) continue;
-      byBucket.set(f.bucket as Bucket, [...(byBucket.get(f.bucket as Bucket) ?? []), f.path]);
-    }
-    const results = await Promise.allSettled([...byBucket].map(([bucket, paths]) => storage.remove(bucket, paths)));
-    for (const r of results) if (r.status === 'rejected') log.warn({ err: r.reason }, 'could not remove a stored file');
-  }
+  const removeFiles = (files: repo.StoredFileRow[]) => removeStoredFiles(storage, files, log);
 
   /** Forgets the member's uploaded avatar behind a URL (rows now, in the caller's transaction); returns the files to remove. */
   async function forgetUploadedAvatar(tx: Tx, userId: string, url: string | null) {
@@ -41,6 +32,31 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
     // An avatar set without an uploads row (seeded data): its file, if it is the member's own in the avatars bucket.
     const parsed = parsePublicUrl(url);
     return parsed && parsed.bucket === 'avatars' && parsed.path.startsWith(`${userId}/`) ? [parsed] : [];
+  }
+
+  /**
+   * Deletes a member at once (DESIGN.md 'deleting a user'): counters first, then the user with everything that
+   * cascades, in one transaction; their posts and replies stay without an author. Files go after commit.
+   * `actor` is the staff member deleting them from the list, or null when members delete their own account.
+   */
+  async function deleteMember(member: { id: string; username: string; role: Role }, actor: MemberRow | null): Promise<void> {
+    const files = await db.transaction(async (tx) => {
+      if (member.role === 'admin') {
+        const admins = await repo.lockAdmins(tx);
+        if (admins.filter((id) => id !== member.id).length === 0) {
+          throw conflict('LAST_ADMIN', actor ? MSG.lastAdminDeleteUser : MSG.lastAdminDelete);
+        }
+      }
+      if (!(await repo.lockUser(tx, member.id))) throw notFound(MSG.userNotFound);
+      await repo.removeVotesAndBookmarks(tx, member.id);
+      const current = await repo.lockAvatar(tx, member.id);
+      const avatarFiles = await forgetUploadedAvatar(tx, member.id, current?.avatarUrl ?? null);
+      const uploadFiles = await repo.deletePrivateUploads(tx, member.id);
+      await repo.writeDeletionLog(tx, member, actor);
+      await repo.deleteUser(tx, member.id);
+      return [...avatarFiles, ...uploadFiles];
+    });
+    await removeFiles(files);
   }
 
   async function profileOrThrow(username: string) {
@@ -126,28 +142,13 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
       return prefs;
     },
 
-    /**
-     * Deletes the member at once (DESIGN.md 'deleting a user'): counters first, then the user with everything that
-     * cascades, in one transaction; their posts and replies stay without an author. Files go after commit.
-     */
+    /** The settings page's 'Delete account': the member themself, with the exact word CONFIRM. */
     async deleteAccount(member: MemberRow, body: unknown): Promise<void> {
       parse(deleteAccountSchema, body);
-      const files = await db.transaction(async (tx) => {
-        if (member.role === 'admin') {
-          const admins = await repo.lockAdmins(tx);
-          if (admins.filter((id) => id !== member.id).length === 0) throw conflict('LAST_ADMIN', MSG.lastAdminDelete);
-        }
-        if (!(await repo.lockUser(tx, member.id))) throw notFound(MSG.userNotFound);
-        await repo.removeVotesAndBookmarks(tx, member.id);
-        const current = await repo.lockAvatar(tx, member.id);
-        const avatarFiles = await forgetUploadedAvatar(tx, member.id, current?.avatarUrl ?? null);
-        const uploadFiles = await repo.deletePrivateUploads(tx, member.id);
-        await repo.writeDeletionLog(tx, member.id, member.username);
-        await repo.deleteUser(tx, member.id);
-        return [...avatarFiles, ...uploadFiles];
-      });
-      await removeFiles(files);
+      await deleteMember(member, null);
     },
+
+    deleteMember,
 
     /** A public profile; status and ban reason only for staff viewers. */
     async profile(username: string, member: MemberRow | null, viewer: Viewer | null): Promise<MemberProfile> {

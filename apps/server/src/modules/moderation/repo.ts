@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { PostStatus, Role } from '@fenestra/shared';
+import type { ModerationAction, PostStatus, Role } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { moderationLog, posts, profiles, sessions, userRoles } from '../../db/schema/index.js';
 
@@ -35,11 +35,15 @@ export async function postTextOf(tx: Tx, postId: string): Promise<{ description:
   return rows[0]!;
 }
 
+/** Never below 0: rows written around the API (imports, fixtures) must not turn a moderation action into a 500. */
 export async function addToPostCount(tx: Tx, userId: string, delta: number): Promise<void> {
-  await tx.update(profiles).set({ postCount: sql`${profiles.postCount} + ${delta}` }).where(eq(profiles.id, userId));
+  await tx.update(profiles).set({ postCount: sql`greatest(${profiles.postCount} + ${delta}, 0)` }).where(eq(profiles.id, userId));
 }
 
-export async function writeLog(tx: Tx, row: typeof moderationLog.$inferInsert): Promise<void> {
+export type LogRow = typeof moderationLog.$inferInsert & { action: ModerationAction };
+
+/** One row per staff action, with a snapshot of its target, so it outlives the post or member. */
+export async function writeLog(tx: Db | Tx, row: LogRow): Promise<void> {
   await tx.insert(moderationLog).values(row);
 }
 

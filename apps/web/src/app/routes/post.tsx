@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { PostModerationActions } from '../../features/moderation/components/post-moderation-actions';
 import { PostDetailPage } from '../../features/post-detail/components/post-detail-page';
 import type { PostDetailSlots } from '../../features/post-detail/components/post-detail-view';
 import { AuthorAvatar } from '../../features/posts/components/author-avatar';
@@ -16,6 +17,7 @@ const slots: PostDetailSlots = {
       <LikeButton postId={post.id} liked={post.liked} count={post.voteCount} size="md" />
     </>
   ),
+  renderStaffActions: (post) => <PostModerationActions postId={post.id} postTitle={post.title} status={post.status} />,
 };
 
 export function PostRoute() {

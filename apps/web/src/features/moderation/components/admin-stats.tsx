@@ -3,7 +3,7 @@ import { Clock, FileText, Hourglass, Users } from 'lucide-react';
 import type { AdminStats as AdminStatsData } from '@fenestra/shared';
 import { useAdminStats } from '../api/get-admin-stats';
 import { formatReplyHours } from '../utils/format-reply-hours';
-import { StatCard } from './stat-card';
+import { StatCard } from '../../../components/ui/stat-card';
 
 const count = (stats: AdminStatsData | undefined, key: 'totalUsers' | 'activePosts' | 'pendingReview') =>
   stats ? stats[key].toLocaleString('en') : null;

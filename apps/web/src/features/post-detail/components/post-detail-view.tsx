@@ -15,6 +15,8 @@ export interface PostDetailSlots {
   renderStatusBadge?: (status: PostStatus) => ReactNode;
   /** Buttons before Share: bookmark and like. */
   renderActions?: (post: PostDetail) => ReactNode;
+  /** Staff controls (solve, reopen, unapprove, delete), drawn only when the server says the viewer may moderate. */
+  renderStaffActions?: (post: PostDetail) => ReactNode;
 }
 
 /** A question in full: banner, author, status, title, description (as text), topic, tags, media, actions. */
@@ -64,6 +66,7 @@ export function PostDetailView({ post, slots = {} }: { post: PostDetail; slots?:
           </p>
         </footer>
       </article>
+      {post.canModerate && slots.renderStaffActions?.(post)}
     </div>
   );
 }

@@ -1,0 +1,33 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { ModerationAction } from '@fenestra/shared';
+import type { Db } from '../../db/client.js';
+import { moderationLog } from '../../db/schema/index.js';
+
+export interface LogFilters { action: ModerationAction | null; actor: string; from: string | null; to: string | null }
+
+/** Log rows newest first, filtered, after a keyset position (time, id). */
+export async function selectLog(db: Db, f: LogFilters, after: { c: string; i: string } | null, limit: number) {
+  const where: (SQL | undefined)[] = [
+    f.action ? eq(moderationLog.action, f.action) : undefined,
+    f.actor ? sql`lower(${moderationLog.actorUsername}) = lower(${f.actor})` : undefined,
+    // Dates are whole UTC days, both ends included.
+    f.from ? sql`${moderationLog.createdAt} >= ${f.from}::date` : undefined,
+    f.to ? sql`${moderationLog.createdAt} < ${f.to}::date + 1` : undefined,
+    after ? sql`(${moderationLog.createdAt}, ${moderationLog.id}) < (${after.c}::timestamptz, ${after.i}::uuid)` : undefined,
+  ];
+  return db.select({
+    id: moderationLog.id,
+    action: moderationLog.action,
+    actorId: moderationLog.actorId,
+    actorUsername: moderationLog.actorUsername,
+    targetType: moderationLog.targetType,
+    targetId: moderationLog.targetId,
+    targetLabel: moderationLog.targetLabel,
+    reason: moderationLog.reason,
+    createdAt: moderationLog.createdAt,
+    createdKey: sql<string>`to_char(${moderationLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  }).from(moderationLog)
+    .where(and(...where))
+    .orderBy(sql`${moderationLog.createdAt} desc`, sql`${moderationLog.id} desc`)
+    .limit(limit);
+}

@@ -1,0 +1,203 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { DEFAULT_EMAIL_PREFERENCES } from '@fenestra/shared';
+import { SESSION_COOKIE } from '../src/lib/session-cookie.js';
+import { createTestApp, multipart, signUpMember, ORIGIN, type TestApp } from './helpers.js';
+import { askBody, insertPost, insertUpload, makeStaff, sqlQuery } from './post-fixtures.js';
+
+// Every mutating endpoint of the product, walked as each kind of user, against outcomes written here by hand.
+// An endpoint without a row fails the test: whoever adds one adds its row.
+
+type Who = 'visitor' | 'member' | 'banned' | 'author' | 'moderator' | 'admin';
+const EVERYONE: Who[] = ['visitor', 'member', 'banned', 'author', 'moderator', 'admin'];
+type Outcomes = Record<Who, number>;
+
+interface Actor { cookie?: string; id: string; email: string; password: string }
+interface Ctx {
+  who: Who;
+  actor: Actor | null;
+  /** The member who wrote the post or reply acted on (the 'author' row's actor), or is the member acted on. */
+  author: Actor;
+}
+interface Request { url: string; payload?: object; multipart?: Awaited<ReturnType<typeof multipart>> }
+interface Row {
+  route: string;
+  /** The call ends or changes its actor (sign-out, password, deletion): each kind of user gets a new one. */
+  fresh?: 'session' | 'password';
+  request(ctx: Ctx): Promise<Request> | Request;
+  expect: Outcomes;
+}
+
+const all = (status: number): Outcomes => ({ visitor: status, member: status, banned: status, author: status, moderator: status, admin: status });
+const members = (status: number): Outcomes => ({ visitor: 401, member: status, banned: 403, author: status, moderator: status, admin: status });
+const staff = (status: number): Outcomes => ({ visitor: 401, member: 403, banned: 403, author: 403, moderator: status, admin: status });
+const admins = (status: number): Outcomes => ({ ...staff(status), moderator: 403 });
+
+const VIDEO = readFileSync(fileURLToPath(new URL('./fixtures/clip-2s.webm', import.meta.url)));
+
+describe('authorization of every mutating endpoint', () => {
+  let t: TestApp;
+  const shared: Partial<Record<Who, Actor>> = {};
+  let signInTarget: Actor;
+  let n = 0;
+
+  const toActor = (m: Awaited<ReturnType<typeof signUpMember>>): Actor => ({ cookie: m.cookie, id: m.me.id, email: m.email, password: m.password });
+  /**
+   * A member of that kind with a live session. Only a password change needs a real password (hashing is slow);
+   * the others are written to the tables with a session signed as the auth library signs it.
+   */
+  async function makeActor(who: Exclude<Who, 'visitor'>, opts: { password?: boolean } = {}): Promise<Actor> {
+    let actor: Actor;
+    if (opts.password) {
+      actor = toActor(await signUpMember(t.app));
+    } else {
+      const id = await plainMember();
+      const token = crypto.randomUUID().replace(/-/g, '');
+      await sqlQuery(t, "INSERT INTO sessions (id, token, user_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')", [crypto.randomUUID(), token, id]);
+      const signature = createHmac('sha256', t.config.authSecret!).update(token).digest('base64');
+      actor = { id, email: '', password: '', cookie: `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}` };
+    }
+    if (who === 'moderator' || who === 'admin') await makeStaff(t, actor.id, who);
+    // Banned directly in the database while the session remains: every write must answer 403 BANNED.
+    if (who === 'banned') await sqlQuery(t, "UPDATE profiles SET status = 'banned', ban_reason = 'Testing' WHERE id = $1", [actor.id]);
+    return actor;
+  }
+  /** A member with no session, written to the tables: the target of user management calls. */
+  async function plainMember(): Promise<string> {
+    const id = crypto.randomUUID();
+    await sqlQuery(t, 'INSERT INTO users (id, name, email) VALUES ($1, $2, $3)', [id, `target${++n}`, `target${n}-${id}@example.com`]);
+    await sqlQuery(t, 'INSERT INTO profiles (id, username) VALUES ($1, $2)', [id, `target${n}-${id.slice(0, 6)}`]);
+    return id;
+  }
+  /** A post by the member; a public one counts on their profile, as approval would have made it. */
+  async function postBy(author: Actor, status: 'pending' | 'open' | 'solved' = 'open'): Promise<string> {
+    const id = await insertPost(t, { userId: author.id, status });
+    if (status !== 'pending') await sqlQuery(t, 'UPDATE profiles SET post_count = post_count + 1 WHERE id = $1', [author.id]);
+    return id;
+  }
+  async function replyBy(author: Actor, pinned = false): Promise<string> {
+    const postId = await insertPost(t, { status: 'open' });
+    const { rows } = await sqlQuery<{ id: string }>(t,
+      "INSERT INTO replies (post_id, user_id, content, is_pinned) VALUES ($1, $2, 'A reply long enough', $3) RETURNING id", [postId, author.id, pinned]);
+    await sqlQuery(t, 'UPDATE posts SET reply_count = 1 WHERE id = $1', [postId]);
+    return rows[0]!.id;
+  }
+  /** The user management target: the author row acts on themself, everyone else on a member with no role. */
+  const target = async (ctx: Ctx) => (ctx.who === 'author' ? ctx.author.id : plainMember());
+
+  const ROWS: Row[] = [
+    // Accounts: open to everyone (rate limited), except changing a password.
+    { route: 'POST /api/account/sign-up', expect: all(200), request: () => ({ url: '/api/account/sign-up', payload: { email: `new${++n}-${Date.now()}@example.com`, password: 'Correct-Horse9' } }) },
+    { route: 'POST /api/account/sign-in', expect: all(200), request: () => ({ url: '/api/account/sign-in', payload: { email: signInTarget.email, password: signInTarget.password } }) },
+    { route: 'POST /api/account/sign-out', fresh: 'session', expect: all(200), request: () => ({ url: '/api/account/sign-out' }) },
+    { route: 'POST /api/account/forgot-password', expect: all(200), request: () => ({ url: '/api/account/forgot-password', payload: { email: 'nobody@example.com' } }) },
+    { route: 'POST /api/account/reset-password', expect: all(400), request: () => ({ url: '/api/account/reset-password', payload: { token: 'not-a-token', password: 'Correct-Horse9' } }) },
+    {
+      route: 'POST /api/account/change-password', fresh: 'password', expect: members(200),
+      request: (ctx) => ({ url: '/api/account/change-password', payload: { currentPassword: ctx.actor?.password ?? 'Correct-Horse9', newPassword: 'Another-Horse9' } }),
+    },
+    // Asking, liking, bookmarking, uploading: members who are not banned.
+    { route: 'POST /api/posts', expect: members(201), request: () => ({ url: '/api/posts', payload: askBody() }) },
+    { route: 'POST /api/posts/:id/like', expect: members(200), request: async (ctx) => ({ url: `/api/posts/${await postBy(ctx.author)}/like` }) },
+    { route: 'POST /api/posts/:id/bookmark', expect: members(200), request: async (ctx) => ({ url: `/api/posts/${await postBy(ctx.author)}/bookmark` }) },
+    {
+      route: 'POST /api/uploads/images', expect: members(200),
+      request: async () => ({ url: '/api/uploads/images', multipart: await multipart([['files', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer(), 'p.png']]) }),
+    },
+    { route: 'POST /api/uploads/video', expect: members(200), request: async () => ({ url: '/api/uploads/video', multipart: await multipart([['video', VIDEO, 'clip.webm']]) }) },
+    {
+      route: 'DELETE /api/uploads/:id', expect: members(204),
+      request: async (ctx) => ({ url: `/api/uploads/${(await insertUpload(t, (ctx.actor ?? ctx.author).id, 'image')).id}` }),
+    },
+    // Replying: members who are not banned, on an open post.
+    { route: 'POST /api/posts/:id/replies', expect: members(201), request: async (ctx) => ({ url: `/api/posts/${await postBy(ctx.author)}/replies`, payload: { content: 'Try a new balance spring from the maker.' } }) },
+    // The bell: one's own notifications.
+    {
+      route: 'POST /api/notifications/:id/read', expect: members(200),
+      request: async (ctx) => {
+        const { rows } = await sqlQuery<{ id: string }>(t, "INSERT INTO notifications (user_id, type, message) VALUES ($1, 'post_approved', 'Approved') RETURNING id", [(ctx.actor ?? ctx.author).id]);
+        return { url: `/api/notifications/${rows[0]!.id}/read` };
+      },
+    },
+    { route: 'POST /api/notifications/read-all', expect: members(200), request: () => ({ url: '/api/notifications/read-all' }) },
+    // One-click unsubscribe: the signed token decides, not the session (a forged one is refused for everyone).
+    { route: 'POST /api/email/unsubscribe', expect: all(400), request: () => ({ url: '/api/email/unsubscribe?token=forged', payload: { 'List-Unsubscribe': 'One-Click' } }) },
+    // Which posts a live stream watches: anyone's own stream, visitors included.
+    { route: 'PUT /api/events/:streamId/posts', expect: all(204), request: () => ({ url: `/api/events/${crypto.randomUUID()}/posts`, payload: { postIds: [] } }) },
+    // Link previews for the reply form: members; the test app resolves no host, so the answer is 'no card' (204).
+    { route: 'POST /api/link-preview', expect: members(204), request: () => ({ url: '/api/link-preview', payload: { url: 'https://example.com/hinge' } }) },
+    // One's own settings.
+    { route: 'PATCH /api/settings/profile', expect: members(200), request: () => ({ url: '/api/settings/profile', payload: { bio: 'Fixes sash windows.' } }) },
+    { route: 'PUT /api/settings/avatar', expect: members(200), request: () => ({ url: '/api/settings/avatar', payload: { kind: 'preset', emoji: '🔧' } }) },
+    { route: 'DELETE /api/settings/avatar', expect: members(200), request: () => ({ url: '/api/settings/avatar' }) },
+    { route: 'PUT /api/settings/email-preferences', expect: members(200), request: () => ({ url: '/api/settings/email-preferences', payload: DEFAULT_EMAIL_PREFERENCES }) },
+    { route: 'DELETE /api/settings/account', fresh: 'session', expect: members(200), request: () => ({ url: '/api/settings/account', payload: { confirm: 'CONFIRM' } }) },
+    // The review queue and post actions: staff.
+    { route: 'POST /api/admin/posts/:id/approve', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/posts/${await postBy(ctx.author, 'pending')}/approve` }) },
+    { route: 'POST /api/admin/posts/:id/deny', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/posts/${await postBy(ctx.author, 'pending')}/deny`, payload: { reason: 'Not hardware' } }) },
+    { route: 'POST /api/admin/posts/:id/solve', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/posts/${await postBy(ctx.author)}/solve` }) },
+    { route: 'POST /api/admin/posts/:id/reopen', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/posts/${await postBy(ctx.author, 'solved')}/reopen` }) },
+    { route: 'POST /api/admin/posts/:id/unapprove', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/posts/${await postBy(ctx.author)}/unapprove` }) },
+    { route: 'DELETE /api/admin/posts/:id', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/posts/${await postBy(ctx.author)}` }) },
+    { route: 'POST /api/admin/replies/:id/pin', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/replies/${await replyBy(ctx.author)}/pin` }) },
+    { route: 'POST /api/admin/replies/:id/unpin', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/replies/${await replyBy(ctx.author, true)}/unpin` }) },
+    { route: 'DELETE /api/admin/replies/:id', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/replies/${await replyBy(ctx.author)}` }) },
+    // User management: staff; roles for admins alone.
+    { route: 'POST /api/admin/users/:id/ban', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/users/${await target(ctx)}/ban`, payload: { reason: 'Spam', duration: '7' } }) },
+    {
+      route: 'POST /api/admin/users/:id/unban', expect: staff(200),
+      request: async (ctx) => {
+        const id = await target(ctx);
+        if (ctx.who !== 'author') await sqlQuery(t, "UPDATE profiles SET status = 'banned', ban_reason = 'x' WHERE id = $1", [id]);
+        return { url: `/api/admin/users/${id}/unban` };
+      },
+    },
+    { route: 'PUT /api/admin/users/:id/role', expect: admins(200), request: async (ctx) => ({ url: `/api/admin/users/${await target(ctx)}/role`, payload: { role: 'moderator' } }) },
+    { route: 'DELETE /api/admin/users/:id', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/users/${await target(ctx)}`, payload: { confirm: 'CONFIRM' } }) },
+  ];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const who of ['member', 'banned', 'author', 'moderator', 'admin'] as const) shared[who] = await makeActor(who);
+    signInTarget = toActor(await signUpMember(t.app));
+  }, 60_000);
+  afterAll(async () => { await t.close(); });
+
+  it('has a row for every mutating route the app registers', () => {
+    const mutating = t.app.routeList
+      .filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(new Set(mutating).size).toBe(mutating.length);
+    expect([...mutating].sort()).toEqual(ROWS.map((r) => r.route).sort());
+  });
+
+  it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const outcomes: Partial<Outcomes> = {};
+    const codes: Partial<Record<Who, string>> = {};
+    for (const who of EVERYONE) {
+      const actor = who === 'visitor' ? null : row.fresh ? await makeActor(who, { password: row.fresh === 'password' }) : shared[who]!;
+      const ctx: Ctx = { who, actor, author: who === 'author' && actor ? actor : shared.author! };
+      const req = await row.request(ctx);
+      const method = row.route.split(' ')[0];
+      const res = await t.app.inject({
+        method: method as 'POST' | 'PUT',
+        url: req.url,
+        headers: {
+          origin: ORIGIN,
+          ...(actor?.cookie ? { cookie: actor.cookie } : {}),
+          ...(req.multipart ? { 'content-type': req.multipart.contentType } : {}),
+        },
+        ...(req.multipart ? { payload: req.multipart.payload } : req.payload ? { payload: req.payload } : {}),
+      });
+      outcomes[who] = res.statusCode;
+      if (res.statusCode === 403) codes[who] = res.json().error;
+    }
+    expect(outcomes).toEqual(row.expect);
+    // A banned member is refused as banned wherever a member may write; others are simply not allowed.
+    if (row.expect.banned === 403) expect(codes.banned).toBe('BANNED');
+    for (const who of ['member', 'author', 'moderator'] as const) if (row.expect[who] === 403) expect(codes[who]).toBe('FORBIDDEN');
+  });
+});

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReplyActionResult } from '@fenestra/shared';
+import { api } from '../../../lib/api-client';
+
+export type ReplyAction = 'pin' | 'unpin' | 'delete';
+export interface ReplyActionInput { replyId: string; postId: string; action: ReplyAction }
+
+/** POST /api/admin/replies/:id/{pin|unpin} or DELETE /api/admin/replies/:id (staff only). */
+export function runReplyAction({ replyId, action }: ReplyActionInput) {
+  const id = encodeURIComponent(replyId);
+  return action === 'delete'
+    ? api<ReplyActionResult>(`/api/admin/replies/${id}`, { method: 'DELETE' })
+    : api<ReplyActionResult>(`/api/admin/replies/${id}/${action}`, { method: 'POST' });
+}
+
+/** The post's replies (order and pins) and its count are read again. */
+export function useReplyAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: runReplyAction,
+    onSuccess: (_result, { postId }) => {
+      void client.invalidateQueries({ queryKey: ['replies', postId] });
+      void client.invalidateQueries({ queryKey: ['post', postId] });
+    },
+  });
+}
