@@ -34,6 +34,32 @@ export const TEST_NAMES: Record<string, string[]> = {
   'public.test': ['93.184.216.34'],
 };
 
+/** Links the guard refuses before sending a single packet, each with what it is. */
+export const REFUSED_LINKS: [what: string, link: string][] = [
+  ['loopback', 'http://127.0.0.1/'],
+  ['the unspecified address', 'http://0.0.0.0/'],
+  ['a private address', 'http://10.0.0.1/'],
+  ['carrier-grade NAT', 'http://100.64.0.1/'],
+  ['the metadata address', 'http://169.254.169.254/latest/meta-data/'],
+  ['IPv6 loopback', 'http://[::1]/'],
+  ['IPv4-mapped loopback', 'http://[::ffff:127.0.0.1]/'],
+  ['unique-local IPv6', 'http://[fc00::1]/'],
+  ['NAT64 loopback', 'http://[64:ff9b::7f00:1]/'],
+  ['6to4 loopback', 'http://[2002:7f00:1::]/'],
+  ['loopback spelt as a decimal number', 'http://2130706433/'],
+  ['loopback spelt in hex', 'http://0x7f000001/'],
+  ['loopback spelt in octal', 'http://017700000001/'],
+  ['a name that resolves to loopback', 'http://loopback.test/'],
+  ['a name that resolves to one public and one private address', 'http://mixed.test/'],
+  ['a name that resolves to the metadata address', 'https://metadata.test/'],
+  ['a name that does not resolve', 'http://nowhere.test/'],
+  ['port 22', 'http://public.test:22/'],
+  ['a file: URL', 'file:///etc/passwd'],
+  ['a gopher: URL', 'gopher://public.test/1'],
+  ['credentials in the URL', 'http://admin:secret@public.test/'],
+  ['not a URL at all', 'hinge catalogue'],
+];
+
 const html = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 
 export async function startLinkPages(opts: { slowTimeLimitMs?: number } = {}): Promise<LinkPages> {

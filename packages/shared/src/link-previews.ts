@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenizeMemberText } from './member-text.js';
 
 // Link preview cards (SPEC section 3 'Link preview response'), shared by the API, the job and the card.
 export const LINK_PREVIEW_LIMITS = {
@@ -24,3 +25,23 @@ export type LinkPreview = z.infer<typeof linkPreviewSchema>;
 
 /** The host a card names: the link's own, without 'www.'. */
 export const previewDomain = (url: URL) => url.hostname.replace(/^www\./, '');
+
+/** A link as previews key it: http(s) only, without its fragment (the same page); null for anything else. */
+export function previewKey(link: string): string | null {
+  if (!URL.canParse(link)) return null;
+  const url = new URL(link);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.hash = '';
+  return url.href;
+}
+
+/** The links of member text that get cards: the first 3 distinct http(s) addresses, in order. */
+export function previewLinksOf(text: string): string[] {
+  const links: string[] = [];
+  for (const token of tokenizeMemberText(text)) {
+    const key = token.kind === 'link' ? previewKey(token.url) : null;
+    if (key && !links.includes(key)) links.push(key);
+    if (links.length === LINK_PREVIEW_LIMITS.perReply) break;
+  }
+  return links;
+}

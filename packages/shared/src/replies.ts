@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { MSG } from './messages.js';
 import type { Author } from './posts.js';
+import type { LinkPreview } from './link-previews.js';
 
 // Replies (SPEC sections 2 'Post detail', 3 'Reply', 5 'Reply').
 //
@@ -46,6 +47,8 @@ export interface Reply {
   images: ReplyImage[];
   /** The @names in `content` that matched a member when the reply was written (and still exist). */
   mentions: Mention[];
+  /** Cards for the reply's first 3 distinct links, in order, once fetched (a job fetches them after saving). */
+  previews: LinkPreview[];
 }
 
 export interface ReplyPage {

@@ -33,6 +33,10 @@ export function jobHandlers(deps: {
     'notification-email': notificationEmailJob(deps),
     'sweep-link-previews': async () => {
       await linkPreviews.sweepUnused();
+      await linkPreviews.refreshDue();
+    },
+    'fetch-reply-previews': async ({ replyId }) => {
+      await linkPreviews.previewReply(replyId);
     },
   };
 }

@@ -12,6 +12,8 @@ export interface JobDefinitions {
   /** The email for one notification, built at send time from the member's preferences then. */
   'notification-email': { notificationId: string };
   'sweep-link-previews': Record<string, never>;
+  /** Cards for a saved reply's links; announces reply.updated when they are there. */
+  'fetch-reply-previews': { replyId: string };
 }
 export type JobName = keyof JobDefinitions;
 /** What a handler may do besides its work: chain a follow-up job. */
@@ -27,6 +29,7 @@ const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'notification-email': { name: 'notification-email', retryLimit: 300, retryDelay: 300, retryBackoff: false },
   'password-reset': { name: 'password-reset', retryLimit: 4, retryDelay: 5, retryBackoff: true },
   'sweep-link-previews': { name: 'sweep-link-previews', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+  'fetch-reply-previews': { name: 'fetch-reply-previews', retryLimit: 2, retryDelay: 30 },
 };
 
 // pg-boss writes a job with one INSERT; given our transaction it runs it there, so the job exists only if

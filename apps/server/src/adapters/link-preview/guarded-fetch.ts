@@ -21,7 +21,7 @@ export interface LinkGuard {
   resolve: ResolveHost;
   /** Exact `host:port` pairs that skip the address and port rules (tests serve pages on loopback). */
   allow: ReadonlySet<string>;
-  /** Told of every connection before it is made (tests prove where packets went). */
+  /** Told of every address a connection may go to, before it is made (tests prove where packets went). */
   onConnect?: (address: string, port: number) => void;
 }
 
@@ -45,8 +45,8 @@ export interface FetchedBody {
 }
 
 interface CheckedTarget {
-  address: string;
-  family: 4 | 6;
+  /** Every address the name resolved to, all checked; the socket may use any of them and nothing else. */
+  addresses: { address: string; family: 4 | 6 }[];
   port: number;
 }
 
@@ -84,17 +84,17 @@ async function checkTarget(url: URL, guard: LinkGuard, signal: AbortSignal): Pro
       throw err instanceof LinkRefused ? err : new LinkRefused('unresolved');
     });
   }
-  const first = addresses[0];
-  if (!first || !net.isIP(first)) throw new LinkRefused('unresolved');
+  if (addresses.length === 0 || !addresses.every((a) => net.isIP(a))) throw new LinkRefused('unresolved');
   if (!allowed && !addresses.every(isPublicAddress)) throw new LinkRefused('address');
-  return { address: first, family: net.isIP(first) as 4 | 6, port };
+  return { addresses: addresses.map((address) => ({ address, family: net.isIP(address) as 4 | 6 })), port };
 }
 
-/** One request to exactly the checked address: the lookup answers with it, so no second lookup happens. */
+/** One request to the checked addresses only: the lookup answers with them, so no second lookup happens. */
 function requestOnce(url: URL, target: CheckedTarget, accept: string, signal: AbortSignal): Promise<IncomingMessage> {
+  // Asked for all (Node's happy eyeballs), it gets every checked address; otherwise the first.
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
+    if (options.all) callback(null, target.addresses);
+    else callback(null, target.addresses[0]!.address, target.addresses[0]!.family);
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -163,7 +163,7 @@ export async function guardedFetch(
     let url = parseLink(link);
     for (let hop = 0; ; hop++) {
       const target = await checkTarget(url, guard, signal);
-      guard.onConnect?.(target.address, target.port);
+      for (const { address } of target.addresses) guard.onConnect?.(address, target.port);
       const response = await requestOnce(url, target, accepts.header, signal);
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status) && response.headers.location) {

@@ -1,6 +1,6 @@
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { linkPreviews, replyLinks, type StoredCard } from '../../db/schema/index.js';
+import { and, asc, eq, exists, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { linkPreviews, replies, replyLinks, type StoredCard } from '../../db/schema/index.js';
 
 export type LinkPreviewRow = typeof linkPreviews.$inferSelect;
 
@@ -44,4 +44,47 @@ export async function deleteUnusedBefore(db: Db, cutoff: Date, limit: number): P
   return db.delete(linkPreviews)
     .where(sql`${linkPreviews.url} IN (${stale})`)
     .returning({ url: linkPreviews.url, imagePath: linkPreviews.imagePath });
+}
+
+/** A reply's links, in order, in the transaction that saves the reply. */
+export async function insertReplyLinks(tx: Tx, replyId: string, urls: string[]): Promise<void> {
+  if (urls.length) await tx.insert(replyLinks).values(urls.map((url, position) => ({ replyId, position, url })));
+}
+
+/** A reply's post and its links in order; null when the reply is gone. */
+export async function linksOfReply(db: Db, replyId: string): Promise<{ postId: string; urls: string[] } | null> {
+  const [reply] = await db.select({ postId: replies.postId }).from(replies).where(eq(replies.id, replyId));
+  if (!reply) return null;
+  const rows = await db.select({ url: replyLinks.url }).from(replyLinks)
+    .where(eq(replyLinks.replyId, replyId)).orderBy(asc(replyLinks.position));
+  return { postId: reply.postId, urls: rows.map((r) => r.url) };
+}
+
+/** The cached cards of these replies' links, in each reply's order (links not fetched yet have no row). */
+export async function cardsOfReplies(db: Db | Tx, replyIds: string[]) {
+  if (replyIds.length === 0) return [];
+  return db.select({ replyId: replyLinks.replyId, url: replyLinks.url, data: linkPreviews.data, imagePath: linkPreviews.imagePath })
+    .from(replyLinks)
+    .innerJoin(linkPreviews, eq(linkPreviews.url, replyLinks.url))
+    .where(inArray(replyLinks.replyId, replyIds))
+    .orderBy(asc(replyLinks.replyId), asc(replyLinks.position));
+}
+
+/** Links some reply shows whose refetch is due, oldest first. */
+export async function dueForRefetch(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db.select({ url: linkPreviews.url }).from(linkPreviews)
+    .where(and(
+      lte(linkPreviews.refetchAt, now),
+      exists(db.select({ one: sql`1` }).from(replyLinks).where(eq(replyLinks.url, linkPreviews.url))),
+    ))
+    .orderBy(asc(linkPreviews.refetchAt))
+    .limit(limit);
+  return rows.map((r) => r.url);
+}
+
+/** Every reply that shows a link, with its post (to announce a changed card). */
+export async function repliesShowing(db: Db, url: string): Promise<{ replyId: string; postId: string }[]> {
+  return db.select({ replyId: replyLinks.replyId, postId: replies.postId }).from(replyLinks)
+    .innerJoin(replies, eq(replies.id, replyLinks.replyId))
+    .where(eq(replyLinks.url, url));
 }

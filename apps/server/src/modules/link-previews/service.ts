@@ -1,8 +1,12 @@
-import { previewDomain, type LinkPreview } from '@fenestra/shared';
-import type { Db } from '../../db/client.js';
+import { previewDomain, previewKey, type LinkPreview } from '@fenestra/shared';
+import type { Db, Tx } from '../../db/client.js';
 import type { LinkFetcher } from '../../adapters/link-preview/link-fetcher.js';
 import { linkPreviewPath, publicUrl, type Storage } from '../../adapters/storage/storage.js';
-import { deleteUnusedBefore, findLinkPreview, recordFetch, type LinkPreviewRow } from './repo.js';
+import { publishEvent } from '../../realtime/bus-event.js';
+import {
+  cardsOfReplies, deleteUnusedBefore, dueForRefetch, findLinkPreview, linksOfReply, recordFetch, repliesShowing,
+  type LinkPreviewRow,
+} from './repo.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A card is refetched a day after it was read, a failure after an hour; the old card shows meanwhile. */
@@ -10,15 +14,6 @@ export const REFETCH_AFTER_SUCCESS_MS = 24 * HOUR_MS;
 export const REFETCH_AFTER_FAILURE_MS = HOUR_MS;
 /** Previews asked for while typing and never posted are dropped (with their picture) after a day. */
 export const UNUSED_TTL_MS = 24 * HOUR_MS;
-
-/** The link as the cache keys it: http(s) only, without its fragment; null for anything else. */
-export function previewKey(link: string): URL | null {
-  if (!URL.canParse(link)) return null;
-  const url = new URL(link);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  url.hash = '';
-  return url;
-}
 
 export function toLinkPreview(url: string, row: Pick<LinkPreviewRow, 'data' | 'imagePath'> | null): LinkPreview | null {
   if (!row?.data) return null;
@@ -31,12 +26,25 @@ export function toLinkPreview(url: string, row: Pick<LinkPreviewRow, 'data' | 'i
   };
 }
 
+/** The cards of these replies, by reply id, in each reply's order (links without a card yet are left out). */
+export async function previewsOfReplies(db: Db | Tx, replyIds: string[]): Promise<Map<string, LinkPreview[]>> {
+  const byReply = new Map<string, LinkPreview[]>();
+  for (const row of await cardsOfReplies(db, replyIds)) {
+    const card = toLinkPreview(row.url, row);
+    if (card) byReply.set(row.replyId, [...(byReply.get(row.replyId) ?? []), card]);
+  }
+  return byReply;
+}
+
+const sameCard = (a: LinkPreviewRow | null, b: LinkPreviewRow) =>
+  JSON.stringify(a?.data ?? null) === JSON.stringify(b.data ?? null) && (a?.imagePath ?? null) === b.imagePath;
+
 export function linkPreviewsService(deps: { db: Db; storage: Storage; fetcher: LinkFetcher }) {
   const { db, storage, fetcher } = deps;
 
   /** Fetches a page and its picture through the guard and records the outcome, success or not. */
-  async function fetchAndStore(url: URL, now: Date): Promise<LinkPreviewRow> {
-    const page = await fetcher.page(url.href);
+  async function fetchAndStore(url: string, now: Date): Promise<LinkPreviewRow> {
+    const page = await fetcher.page(url);
     let stored: { card: { title: string; description: string | null }; imagePath: string | null } | null = null;
     if (page.card) {
       const picture = page.card.imageUrl ? await fetcher.picture(page.card.imageUrl) : null;
@@ -46,7 +54,7 @@ export function linkPreviewsService(deps: { db: Db; storage: Storage; fetcher: L
     }
     const refetchAt = new Date(now.getTime() + (stored ? REFETCH_AFTER_SUCCESS_MS : REFETCH_AFTER_FAILURE_MS));
     try {
-      const { row, replacedImage } = await recordFetch(db, url.href, stored, now, refetchAt);
+      const { row, replacedImage } = await recordFetch(db, url, stored, now, refetchAt);
       if (replacedImage) await storage.remove('post-images', [replacedImage]);
       return row;
     } catch (err) {
@@ -55,14 +63,43 @@ export function linkPreviewsService(deps: { db: Db; storage: Storage; fetcher: L
     }
   }
 
+  /** The card for a link: from the cache while it is fresh, otherwise fetched again (null: no preview). */
+  async function preview(link: string, now = new Date()): Promise<LinkPreview | null> {
+    const url = previewKey(link);
+    if (!url) return null;
+    const cached = await findLinkPreview(db, url);
+    const row = cached && cached.refetchAt > now ? cached : await fetchAndStore(url, now);
+    return toLinkPreview(url, row);
+  }
+
   return {
-    /** The card for a link: from the cache while it is fresh, otherwise fetched again (null: no preview). */
-    async preview(link: string, now = new Date()): Promise<LinkPreview | null> {
-      const url = previewKey(link);
-      if (!url) return null;
-      const cached = await findLinkPreview(db, url.href);
-      const row = cached && cached.refetchAt > now ? cached : await fetchAndStore(url, now);
-      return toLinkPreview(url.href, row);
+    preview,
+
+    /**
+     * The job after a reply is saved: a card for each of its links (cached or fetched), then
+     * `reply.updated` so open pages show them. Safe to run twice; a deleted reply is skipped.
+     */
+    async previewReply(replyId: string, now = new Date()): Promise<number> {
+      const reply = await linksOfReply(db, replyId);
+      if (!reply || reply.urls.length === 0) return 0;
+      let cards = 0;
+      for (const url of reply.urls) if (await preview(url, now)) cards++;
+      if (cards > 0) await publishEvent(db, { type: 'reply.updated', postId: reply.postId, replyId });
+      return cards;
+    },
+
+    /** Refetches cards replies show whose time has come, and tells open pages about the ones that changed. */
+    async refreshDue(now = new Date(), limit = 50): Promise<number> {
+      const urls = await dueForRefetch(db, now, limit);
+      for (const url of urls) {
+        const before = await findLinkPreview(db, url);
+        const after = await fetchAndStore(url, now);
+        if (sameCard(before, after)) continue;
+        for (const shown of await repliesShowing(db, url)) {
+          await publishEvent(db, { type: 'reply.updated', postId: shown.postId, replyId: shown.replyId });
+        }
+      }
+      return urls.length;
     },
 
     /** Drops previews no reply uses, and their pictures, a day after they were fetched. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  MSG, NOTIFICATION_TEXT, REPLY_PAGE_SIZE, UNKNOWN_AUTHOR, createReplySchema, type Reply, type ReplyPage,
+  MSG, NOTIFICATION_TEXT, REPLY_PAGE_SIZE, UNKNOWN_AUTHOR, createReplySchema, previewLinksOf, type Reply, type ReplyPage,
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, badRequest } from '../../lib/errors.js';
@@ -11,6 +11,9 @@ import { resolveMentions } from '../mentions/repo.js';
 import { insertNotifications, type NewNotification } from '../notifications/repo.js';
 import type { PostsService, Viewer } from '../posts/service.js';
 import * as repo from './repo.js';
+import { insertReplyLinks } from '../link-previews/repo.js';
+import { previewsOfReplies } from '../link-previews/service.js';
+import { sendInTransaction } from '../../jobs/queue.js';
 
 const replyCursorSchema = z.object({
   p: z.boolean(),
@@ -54,7 +57,7 @@ export function repliesService(deps: { db: Db; posts: PostsService }) {
   /** The output whitelist for replies: rows plus their batched pictures and mentions. */
   async function toReplies(rows: repo.ReplyRow[]): Promise<Reply[]> {
     const ids = rows.map((r) => r.id);
-    const [images, mentions] = await Promise.all([repo.imagesOf(db, ids), repo.mentionsOf(db, ids)]);
+    const [images, mentions, previews] = await Promise.all([repo.imagesOf(db, ids), repo.mentionsOf(db, ids), previewsOfReplies(db, ids)]);
     return rows.map((row) => ({
       id: row.id,
       postId: row.postId,
@@ -66,6 +69,7 @@ export function repliesService(deps: { db: Db; posts: PostsService }) {
         : UNKNOWN_AUTHOR,
       images: images.filter((i) => i.replyId === row.id).map((i) => ({ id: i.id, url: i.imageUrl, displayOrder: i.displayOrder })),
       mentions: mentions.filter((m) => m.replyId === row.id).map(({ handle, userId, username }) => ({ handle, userId, username })),
+      previews: previews.get(row.id) ?? [],
     }));
   }
 
@@ -91,6 +95,10 @@ export function repliesService(deps: { db: Db; posts: PostsService }) {
         const mentions = await resolveMentions(tx, input.content);
         const replyId = await repo.insertReply(tx, { postId, userId: member.id, content: input.content, images, mentions });
         await insertNotifications(tx, replyRecipients({ writer: member, post, mentionedIds: mentions.map((m) => m.userId) }));
+        // Cards come later from a job: the reply is saved whatever its links do.
+        const links = previewLinksOf(input.content);
+        await insertReplyLinks(tx, replyId, links);
+        if (links.length) await sendInTransaction(tx, 'fetch-reply-previews', { replyId });
         return replyId;
       });
       return (await toReplies([(await repo.findReply(db, id))!]))[0]!;
