@@ -1,10 +1,6 @@
 // npm run bench: seeds volume into a fresh database, serves the real app, and measures endpoints with autocannon.
 import autocannon from 'autocannon';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../apps/server/src/config/env.js';
-import { buildApp } from '../apps/server/src/app.js';
+import { listen, startBenchApp } from './bench-app.js';
 import { seedVolume } from './volume.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -13,25 +9,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 interface Target { name: string; path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-bench-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    SEED: 'none',
-    RATE_LIMIT_AUTH: '1000000',
-    PUBLIC_URL: 'http://127.0.0.1:3999',
-  });
-  const app = await buildApp(config);
+  const bench = await startBenchApp();
+  const { app } = bench;
   try {
     const t0 = performance.now();
     const volume = await seedVolume(app);
     console.log(`Seeded ${volume.members} members, ${volume.posts} posts, ${volume.replies} replies in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const base = await listen(app);
 
     const ninetyDaysAgo = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
     const targets: Target[] = [
@@ -82,8 +66,7 @@ async function main() {
     const mem = process.memoryUsage();
     console.log(`\nServer process memory after the run: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -40,6 +40,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes.js';
 import { startEventListener, type EventListener } from './realtime/listener.js';
 import { streamHub, type StreamHub } from './realtime/streams.js';
+import { visiblePostIds } from './modules/posts/repo.js';
 import { findMember } from './lib/member.js';
 import { activeBan } from './lib/ban.js';
 import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
@@ -47,6 +48,11 @@ import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
 import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from './modules/link-previews/service.js';
 import { linkPreviewRoutes } from './modules/link-previews/routes.js';
+import { searchService } from './modules/search/service.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { similarService } from './modules/similar/service.js';
+import { similarRoutes } from './modules/similar/routes.js';
+import { listenForSimilarDue } from './jobs/similar-wakeup.js';
 
 export interface AppServices {
   config: Config;
@@ -112,7 +118,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const jobs = await createJobQueue(database.url, jobHandlers({
     mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl, secret, now,
   }), app.log);
-  if (config.runWorker) await jobs.startWorkers();
+  const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, database.url, app.log) : null;
 
   const auth = createAuth({
     config,
@@ -124,27 +130,42 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const listener = startEventListener(database.url, app.log, { retryMs: adapters.listenerRetryMs });
   const hub = streamHub({
     heartbeatMs: adapters.heartbeatMs ?? HEARTBEAT_MS,
+    visiblePosts: (viewer, postIds) => visiblePostIds(database.db, viewer ? { id: viewer.memberId, isStaff: viewer.isStaff } : null, postIds),
     reloadViewer: async (memberId) => {
       const member = await findMember(database.db, memberId);
       return member ? { isStaff: isStaffRole(member.role), active: !(await activeBan(database.db, member)) } : null;
     },
   });
+  // In arrival order: a role change re-reads the member before the events after it are judged.
+  let delivering = Promise.resolve();
   listener.subscribe({
-    event: (event) => void hub.deliver(event).catch((err: unknown) => app.log.error({ err }, 'event delivery failed')),
+    event: (event) => {
+      delivering = delivering.then(() => hub.deliver(event)).catch((err: unknown) => app.log.error({ err }, 'event delivery failed'));
+    },
     resumed: () => hub.refetchAll(),
   });
-  await listener.ready;
+  // Streams work from the first request; a listener that cannot connect yet keeps trying without holding up the start.
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([listener.ready, new Promise((resolve) => { waited = setTimeout(resolve, 5_000); })]);
+  clearTimeout(waited);
 
   app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher, events: { listener, hub }, now });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // While closing, answers end their connection: an idle keep-alive socket would hold the shutdown open.
+  let closing = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   // Streams never finish by themselves: end them first, so closing the server does not wait on them.
   app.addHook('preClose', async () => {
+    closing = true;
     hub.closeAll();
     await listener.stop();
   });
   app.addHook('onClose', async () => {
+    await similarWakeup?.stop();
     await jobs.stop();
     await database.close();
   });
@@ -167,6 +188,8 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     postActions: postActionsService({ db: database.db, storage, log: app.log }),
     log: moderationLogService({ db: database.db }),
   });
+  await app.register(searchRoutes, { posts, search: searchService({ db: database.db, posts }) });
+  await app.register(similarRoutes, { posts, similar: similarService({ db: database.db, posts }) });
   await app.register(analyticsRoutes, { analytics: analyticsService({ db: database.db }) });
   await app.register(memberRoutes, { config, posts, members });
   await app.register(adminUserRoutes, { users: adminUsersService({ db: database.db, jobs, members, now, log: app.log }) });
@@ -181,4 +204,9 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   if (storage.root) await app.register(mediaPlugin, { root: storage.root });
   await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });
   return app;
+}
+
+async function startWorkersAndWakeup(jobs: JobQueue, url: string, log: FastifyInstance['log']) {
+  await jobs.startWorkers();
+  return listenForSimilarDue(url, jobs, log);
 }

@@ -2,6 +2,7 @@ import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/open.js';
 import { createJobQueue } from './jobs/queue.js';
 import { jobHandlers } from './jobs/handlers.js';
+import { listenForSimilarDue } from './jobs/similar-wakeup.js';
 import { createMailer } from './adapters/mail/mailer.js';
 import { localStorage } from './adapters/storage/storage.js';
 import path from 'node:path';
@@ -20,9 +21,11 @@ async function main() {
     publicUrl: config.publicUrl, secret: authSecret(config.authSecret, config.dataDir), now: () => new Date(),
   }), log);
   await jobs.startWorkers();
+  const similarWakeup = await listenForSimilarDue(database.url, jobs, log);
   log.info('Fenestra worker is running');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   const stop = async () => {
+    await similarWakeup.stop();
     await jobs.stop();
     await database.close();
     process.exit(0);

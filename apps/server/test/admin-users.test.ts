@@ -1,5 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import { MSG, USER_PAGE_SIZE } from '@fenestra/shared';
+import { EventStream } from './event-stream.js';
 import { createTestApp, signUpMember, ORIGIN, type TestApp } from './helpers.js';
 import { get, insertPost, makeStaff, post, sqlQuery } from './post-fixtures.js';
 
@@ -16,6 +18,7 @@ describe('user management', () => {
     [admin, moderator, member] = [await signUpMember(t.app), await signUpMember(t.app), await signUpMember(t.app)];
     await makeStaff(t, admin.me.id, 'admin');
     await makeStaff(t, moderator.me.id, 'moderator');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => { await t.close(); });
 
@@ -105,6 +108,15 @@ describe('user management', () => {
     expect((await signIn(target)).statusCode).toBe(200);
     expect((await call('POST', `/api/admin/users/${target.me.id}/unban`, moderator.cookie)).statusCode).toBe(409);
     expect((await logOf(target.me.id)).map((r) => r.action)).toEqual(['ban', 'ban', 'unban']);
+  });
+
+  it('a ban closes the member’s open event streams at once', async () => {
+    const target = await signUpMember(t.app);
+    const { port } = t.app.server.address() as AddressInfo;
+    const stream = await EventStream.open(`http://127.0.0.1:${port}`, { cookie: target.cookie });
+    await call('POST', `/api/admin/users/${target.me.id}/ban`, moderator.cookie, { reason: 'Spam' });
+    await stream.next('session.revoked');
+    await stream.closed;
   });
 
   it('a member whose banned preference is off gets no email', async () => {

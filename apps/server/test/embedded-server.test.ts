@@ -1,42 +1,11 @@
 import { describe, it, expect, afterAll } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort } from './helpers.js';
+import { alive, pgPid, startServer, waitHealthy } from './server-process.js';
 
-// The real `npm start` path: main.ts with no DATABASE_URL runs its own PostgreSQL server.
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const asRoot = userInfo().uid === 0;
-
-async function waitHealthy(port: number, child: ChildProcess, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) return;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
-function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), SEED: 'none', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  return { child, output: () => output };
-}
-
-const pgPid = (clusterDir: string) => Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
 describe('the embedded database server', () => {
   // As root the checkout may sit where the postgres user cannot reach (root's home is 0700).

@@ -100,6 +100,16 @@ export class EventStream {
     }
   }
 
+  /** Waits until a message of this type exists at or after index `from`, whatever came between (order not assumed). */
+  async arrived<T extends EventType>(type: T, from: number): Promise<EventPayloads[T]> {
+    for (;;) {
+      const m = this.messages.slice(from).find((x) => x.type === type);
+      if (m) return m.data as EventPayloads[T];
+      if (this.isClosed) throw new Error(`stream closed before ${type} arrived; got ${this.types().join(', ')}`);
+      await this.changed();
+    }
+  }
+
   /** Waits for a heartbeat comment. */
   async heartbeat(): Promise<void> {
     const before = this.comments.length;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestApp, freePort, freshDatabase, signUpMember, ORIGIN, type TestApp } from './helpers.js';
+import { insertMember, createTestApp, freePort, freshDatabase, ORIGIN, type TestApp } from './helpers.js';
 import { insertPost, post } from './post-fixtures.js';
 import { EventStream } from './event-stream.js';
 import { DatabaseLink } from './database-link.js';
@@ -63,7 +63,7 @@ describe('two API instances on one PostgreSQL', () => {
   });
 
   it('delivers a reply posted through one instance to a stream held by the other', async () => {
-    const author = await signUpMember(t.app);
+    const author = await insertMember(t);
     const postId = await insertPost(t, { userId: author.me.id });
     const stream = await EventStream.open(base);
     // The tab says what it shows through the other instance: the bus carries it to the stream's holder.
@@ -105,7 +105,7 @@ describe('the LISTEN connection', () => {
   });
 
   it('reconnects after it is cut, tells clients to refetch, and events flow again', async () => {
-    const author = await signUpMember(t.app);
+    const author = await insertMember(t);
     const postId = await insertPost(t, { userId: author.me.id });
     const stream = await EventStream.open(base, { posts: [postId] });
 

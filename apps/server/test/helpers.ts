@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createHmac, randomBytes } from 'node:crypto';
+import { SESSION_COOKIE } from '../src/lib/session-cookie.js';
 import { createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppAdapters } from '../src/app.js';
@@ -90,6 +92,24 @@ export async function signUpMember(app: FastifyInstance, over: { email?: string;
   const res = await app.inject({ method: 'POST', url: '/api/account/sign-up', headers: { origin: ORIGIN }, payload: body });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return { cookie: cookieFrom(res), me: res.json().me as { id: string; username: string; email: string }, ...body };
+}
+
+/**
+ * A member and a live session written straight to the tables, with the signed cookie the browser would
+ * hold: for tests about what members do, not about signing up (which hashes a password, slowly on purpose).
+ */
+export async function insertMember(t: TestApp, over: { username?: string } = {}) {
+  const n = ++memberCounter;
+  const id = crypto.randomUUID();
+  const username = over.username ?? `member-${n}-${id.slice(0, 8)}`;
+  const email = `${username.toLowerCase()}@example.com`;
+  const token = randomBytes(24).toString('base64url');
+  const pool = t.app.services.database.pool;
+  await pool.query('INSERT INTO users (id, name, email) VALUES ($1, $2, $3)', [id, username, email]);
+  await pool.query('INSERT INTO profiles (id, username) VALUES ($1, $2)', [id, username]);
+  await pool.query(`INSERT INTO sessions (id, token, user_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`, [crypto.randomUUID(), token, id]);
+  const signature = createHmac('sha256', t.config.authSecret!).update(token).digest('base64');
+  return { cookie: `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`, me: { id, username, email }, email };
 }
 
 export type MultipartPart = [field: string, value: string] | [field: string, value: Buffer, filename: string];

@@ -3,12 +3,12 @@ import {
   EMAIL_PREFERENCE_FOR, NOTIFICATION_EMAIL_SUBJECTS, NOTIFICATION_TEXT, NOTIFICATION_TYPES, DEFAULT_EMAIL_PREFERENCES,
   type EmailPreferences, type NotificationList, type NotificationType,
 } from '@fenestra/shared';
-import { createTestApp, freePort, signUpMember, ORIGIN, type TestApp } from './helpers.js';
+import { insertMember, createTestApp, freePort, ORIGIN, type TestApp } from './helpers.js';
 import { ask, askBody, get, insertPost, makeStaff, post, sqlQuery } from './post-fixtures.js';
 import { MailCatcher } from './mail-catcher.js';
 import { insertNotifications } from '../src/modules/notifications/repo.js';
 
-type Member = Awaited<ReturnType<typeof signUpMember>>;
+type Member = Awaited<ReturnType<typeof insertMember>>;
 const TEXT = 'Looks like a standard 5/8 inch steel roller to me.';
 const HOUR = 3600_000;
 
@@ -42,8 +42,8 @@ describe('notifications', () => {
     let author: Member; let writer: Member; let third: Member; let staff1: Member; let staff2: Member;
     beforeAll(async () => {
       [author, writer, third, staff1, staff2] = await Promise.all([
-        signUpMember(t.app, { username: 'ada-author' }), signUpMember(t.app, { username: 'wes-writer' }),
-        signUpMember(t.app, { username: 'Theo3' }), signUpMember(t.app), signUpMember(t.app),
+        insertMember(t, { username: 'ada-author' }), insertMember(t, { username: 'wes-writer' }),
+        insertMember(t, { username: 'Theo3' }), insertMember(t), insertMember(t),
       ]);
       await makeStaff(t, staff1.me.id);
       await makeStaff(t, staff2.me.id, 'admin');
@@ -96,8 +96,8 @@ describe('notifications', () => {
 
   describe('the bell', () => {
     it('lists the latest 20 newest first with the count of all unread; marks one, or all, read', async () => {
-      const member = await signUpMember(t.app);
-      const other = await signUpMember(t.app);
+      const member = await insertMember(t);
+      const other = await insertMember(t);
       const postId = await insertPost(t);
       await sqlQuery(t, `
         INSERT INTO notifications (user_id, type, message, post_id, created_at)
@@ -130,10 +130,10 @@ describe('notifications', () => {
   describe('email', () => {
     it('sends each type only where the preference read at send time allows (defaults included)', async () => {
       catcher.received.length = 0;
-      const withDefaults = await signUpMember(t.app);
-      const allOff = await signUpMember(t.app);
-      const allOn = await signUpMember(t.app);
-      const legacy = await signUpMember(t.app);
+      const withDefaults = await insertMember(t);
+      const allOff = await insertMember(t);
+      const allOn = await insertMember(t);
+      const legacy = await insertMember(t);
       await setPreferences(allOff.me.id, { mentions: false, replies: false, approved: false, denied: false, solved: false, banned: false });
       await setPreferences(allOn.me.id, { mentions: true, replies: true, approved: true, denied: true, solved: true, banned: true });
       await setPreferences(legacy.me.id, {}); // stored before any keys existed: the defaults apply
@@ -160,7 +160,7 @@ describe('notifications', () => {
 
     it('links to the post and the settings, with a one-click List-Unsubscribe that turns that preference off', async () => {
       catcher.received.length = 0;
-      const member = await signUpMember(t.app);
+      const member = await insertMember(t);
       const postId = await insertPost(t);
       await notify([{ userId: member.me.id, type: 'new_reply', message: 'Someone replied', postId }]);
       await runEmails();
@@ -193,7 +193,7 @@ describe('notifications', () => {
 
       // Read at send time: nothing more about replies, and nothing for a deleted account.
       await notify([{ userId: member.me.id, type: 'reply_pinned', message: 'Pinned', postId }]);
-      const gone = await signUpMember(t.app);
+      const gone = await insertMember(t);
       await notify([{ userId: gone.me.id, type: 'mention', message: 'Mentioned', postId }]);
       await sqlQuery(t, 'DELETE FROM users WHERE id = $1', [gone.me.id]);
       catcher.received.length = 0;
@@ -203,8 +203,8 @@ describe('notifications', () => {
 
     it('retries while the mail server is down and delivers once it is back; after 24 hours keeps it as failed and counts it', async () => {
       catcher.received.length = 0;
-      const member = await signUpMember(t.app);
-      const staff = await signUpMember(t.app);
+      const member = await insertMember(t);
+      const staff = await insertMember(t);
       await makeStaff(t, staff.me.id);
       const postId = await insertPost(t);
       await catcher.stop();

@@ -1,24 +1,24 @@
 import { describe, it, expect, beforeAll, beforeEach, afterAll } from 'vitest';
 import sharp from 'sharp';
 import { MSG, REPLY_PAGE_SIZE, tokenizeMemberText, type Reply, type ReplyPage } from '@fenestra/shared';
-import { createTestApp, multipart, signUpMember, ORIGIN, type MultipartPart, type TestApp } from './helpers.js';
+import { insertMember, createTestApp, multipart, ORIGIN, type MultipartPart, type TestApp } from './helpers.js';
 import { get, insertPost, post, sqlQuery } from './post-fixtures.js';
 
 const TEXT = 'Check the spline size before you buy a new roller.';
 
 describe('replies', () => {
   let t: TestApp;
-  let author: Awaited<ReturnType<typeof signUpMember>>;
+  let author: Awaited<ReturnType<typeof insertMember>>;
   // Each test writes as a new member, so none runs into another's rate-limit window.
-  let member: Awaited<ReturnType<typeof signUpMember>>;
+  let member: Awaited<ReturnType<typeof insertMember>>;
   let n = 0;
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_REPLIES: '6' });
-    author = await signUpMember(t.app, { username: 'casey-author' });
+    author = await insertMember(t, { username: 'casey-author' });
   });
   beforeEach(async () => {
-    member = await signUpMember(t.app, { username: `Rowan_K${++n}` });
+    member = await insertMember(t, { username: `Rowan_K${++n}` });
   });
   afterAll(async () => {
     await t?.close();
@@ -81,7 +81,7 @@ describe('replies', () => {
   it('refuses visitors (401) and banned members (403 BANNED)', async () => {
     const postId = await insertPost(t, { userId: author.me.id });
     expect((await reply(postId, undefined, { content: TEXT })).statusCode).toBe(401);
-    const banned = await signUpMember(t.app);
+    const banned = await insertMember(t);
     await sqlQuery(t, "UPDATE profiles SET status = 'banned', ban_reason = 'Spam' WHERE id = $1", [banned.me.id]);
     const res = await reply(postId, banned.cookie, { content: TEXT });
     expect(res.statusCode).toBe(403);
@@ -147,12 +147,12 @@ describe('replies', () => {
 
   it('limits replies per member (RATE_LIMIT_REPLIES), not per address', async () => {
     const postId = await insertPost(t, { userId: author.me.id });
-    const writer = await signUpMember(t.app);
+    const writer = await insertMember(t);
     const statuses = [];
     for (let i = 0; i < 7; i++) statuses.push((await reply(postId, writer.cookie, { content: `${TEXT} ${i}` })).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
     // Another member from the same address still has their own window.
-    const other = await signUpMember(t.app);
+    const other = await insertMember(t);
     expect((await reply(postId, other.cookie, { content: TEXT })).statusCode).toBe(201);
   });
 });

@@ -5,6 +5,7 @@ import { LIMITS, POST_STATUSES, TOPICS } from '@fenestra/shared';
 import { seedDemo } from '../src/db/seed/demo.js';
 import { seedIfEmpty } from '../src/db/seed/index.js';
 import { parsePublicUrl } from '../src/adapters/storage/storage.js';
+import { readVideoDuration } from '../src/adapters/media/video.js';
 import { createTestApp, cookieFrom, ORIGIN, type TestApp } from './helpers.js';
 
 const logged: string[] = [];
@@ -23,7 +24,7 @@ describe('demo seed', () => {
 
   // Its duration is in that log line (a figure to read, not a test: tests never time themselves).
   it('says what it loaded', () => {
-    expect(logged.join('\n')).toMatch(/Demo seed: \d+ members, \d+ posts, \d+ pictures in \d+ ms/);
+    expect(logged.join('\n')).toMatch(/Demo seed: \d+ members, \d+ posts, \d+ pictures, \d+ videos in \d+ ms/);
   });
 
   it('creates an admin, a moderator and at least a dozen members', async () => {
@@ -113,14 +114,11 @@ describe('demo seed', () => {
     expect(badPosts).toEqual([]);
     const badProfiles = await q(`
       SELECT pr.username FROM profiles pr
-      WHERE pr.post_count <> (SELECT count(*) FROM posts p WHERE p.user_id = pr.id AND p.status IN ('open', 'solved'))
-         OR pr.reply_count <> (SELECT count(*) FROM replies r JOIN posts p ON p.id = r.post_id
-                               WHERE r.user_id = pr.id AND p.status IN ('open', 'solved'))
-         OR pr.helpful_count <> (SELECT count(*) FROM replies r WHERE r.user_id = pr.id AND r.is_pinned)`);
+      WHERE pr.post_count <> (SELECT count(*) FROM posts p WHERE p.user_id = pr.id AND p.status IN ('open', 'solved'))`);
     expect(badProfiles).toEqual([]);
     const [totals] = await q<{ votes: number; bookmarks: number; helpful: number }>(`
       SELECT (SELECT sum(vote_count)::int FROM posts) AS votes, (SELECT sum(bookmark_count)::int FROM posts) AS bookmarks,
-             (SELECT sum(helpful_count)::int FROM profiles) AS helpful`);
+             (SELECT count(*)::int FROM replies WHERE is_pinned) AS helpful`);
     expect(totals!.votes).toBeGreaterThan(50);
     expect(totals!.bookmarks).toBeGreaterThan(50);
     expect(totals!.helpful).toBeGreaterThanOrEqual(5);
@@ -167,6 +165,23 @@ describe('demo seed', () => {
     expect(confidences.some((c) => c < 0.5)).toBe(true);
     expect(rows.some((r) => r.detection_confidence === null && r.key_features.length === 0)).toBe(true);
     expect(rows.filter((r) => r.detection_confidence !== null).every((r) => r.key_features.length > 0)).toBe(true);
+  });
+
+  it('fills Video Guides with a few public posts carrying a short, playable video and its poster', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/posts?scope=videos' });
+    expect(res.statusCode).toBe(200);
+    const { posts } = res.json() as { posts: { status: string; video: { url: string; thumbnailUrl: string; durationSeconds: number; mimeType: string } }[] };
+    expect(posts.length).toBeGreaterThanOrEqual(3);
+    for (const post of posts) {
+      expect(['open', 'solved']).toContain(post.status);
+      expect(post.video.mimeType).toBe('video/mp4');
+      const clip = await t.app.inject({ method: 'GET', url: post.video.url });
+      expect(clip.statusCode).toBe(200);
+      expect(await readVideoDuration(clip.rawPayload, 'video/mp4')).toBeCloseTo(post.video.durationSeconds, 1);
+      const poster = await t.app.inject({ method: 'GET', url: post.video.thumbnailUrl });
+      expect(poster.statusCode).toBe(200);
+      expect([...poster.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    }
   });
 
   it('lets the admin sign in with the returned credentials', async () => {

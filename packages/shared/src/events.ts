@@ -14,7 +14,8 @@ import { z } from 'zod';
 // `GET /api/events?posts=id1,id2` sets the first set in the same request (optional).
 //
 // Who receives what:
-//   reply.created|updated|deleted, post.changed   everyone, only for the posts their stream watches
+//   reply.created|updated|deleted, post.changed   everyone, only for the posts their stream watches (posts the
+//                                                  holder may not see are dropped from the set when it is set)
 //   notification.created                           the member it is for
 //   pending.changed                                staff (admin, moderator), only while staff
 //   profile.changed                                staff, and the member whose profile it is

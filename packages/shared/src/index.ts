@@ -12,3 +12,4 @@ export * from './notifications.js';
 export * from './events.js';
 export * from './analytics.js';
 export * from './link-previews.js';
+export * from './search.js';

@@ -37,6 +37,8 @@ export const TOPIC_LABELS: Record<Topic, string> = {
 
 export const POST_STATUSES = ['pending', 'open', 'solved', 'denied'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
+/** Everyone sees open and solved posts, and only those can be liked, bookmarked or replied to. */
+export const isPublicPost = (status: PostStatus) => status === 'open' || status === 'solved';
 
 export const ROLES = ['admin', 'moderator', 'user'] as const;
 export type Role = (typeof ROLES)[number];

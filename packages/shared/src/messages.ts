@@ -89,6 +89,8 @@ export const MSG = {
   // Pages
   notFound: 'Oops! Page not found',
   unexpectedError: 'Unexpected Application Error!',
+  pageFailed: 'Something went wrong while showing this page. Try again, or go back to the discussions.',
+  newVersion: 'Fenestra has been updated since this page was opened. Reload to get the new version.',
   // Admin
   reasonRequired: 'Reason required',
   denyReasonPrompt: 'Please provide a reason for denying this post.',
@@ -199,6 +201,13 @@ export const MSG = {
   nulCharacter: 'Text cannot contain NUL characters',
   failedLoadData: 'Failed to load data',
   searchBlank: 'Please enter something to search for',
+  searchTooLong: 'Search text must be less than 500 characters',
+  searching: 'Searching...',
+  failedSearch: 'Failed to search posts',
+  noResults: 'No results found',
+  didYouMean: 'Did you mean',
+  similarWhileAsking: 'Looks like these were asked before',
+  similarQuestions: 'Similar questions',
   signInToLike: 'Please sign in to like posts',
   signInToBookmark: 'Please sign in to bookmark posts',
   signInToAsk: 'Please sign in to ask a question',

@@ -138,6 +138,12 @@ export function confidenceLevel(confidence: number | null): 'high' | 'medium' | 
   return 'low';
 }
 
+/** A confidence as a whole percent, rounded down, so it never reads a level's threshold it has not reached (0.595 is 59%). */
+export function confidencePercent(confidence: number): number {
+  // The epsilon absorbs binary fractions such as 0.29 * 100 = 28.999999999999996.
+  return Math.floor(confidence * 100 + 1e-9);
+}
+
 /** m:ss for a video's duration. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));

@@ -9,6 +9,7 @@ import { liftExpiredBans } from '../lib/ban.js';
 import { notificationEmailJob } from '../modules/notifications/email.js';
 import type { LinkFetcher } from '../adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from '../modules/link-previews/service.js';
+import { refreshDueSimilar } from '../modules/similar/service.js';
 
 // Follow-up jobs are chained here, in one place.
 export function jobHandlers(deps: {
@@ -37,6 +38,9 @@ export function jobHandlers(deps: {
     },
     'fetch-reply-previews': async ({ replyId }) => {
       await linkPreviews.previewReply(replyId);
+    },
+    'refresh-similar-posts': async () => {
+      await refreshDueSimilar(deps.db);
     },
   };
 }

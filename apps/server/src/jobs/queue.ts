@@ -14,6 +14,7 @@ export interface JobDefinitions {
   'sweep-link-previews': Record<string, never>;
   /** Cards for a saved reply's links; announces reply.updated when they are there. */
   'fetch-reply-previews': { replyId: string };
+  'refresh-similar-posts': Record<string, never>;
 }
 export type JobName = keyof JobDefinitions;
 /** What a handler may do besides its work: chain a follow-up job. */
@@ -30,6 +31,8 @@ const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'password-reset': { name: 'password-reset', retryLimit: 4, retryDelay: 5, retryBackoff: true },
   'sweep-link-previews': { name: 'sweep-link-previews', retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   'fetch-reply-previews': { name: 'fetch-reply-previews', retryLimit: 2, retryDelay: 30 },
+  // One waiting and one running at most: a burst of changes is one more run, which drains them all.
+  'refresh-similar-posts': { name: 'refresh-similar-posts', retryLimit: 3, retryDelay: 30, policy: 'stately' },
 };
 
 // pg-boss writes a job with one INSERT; given our transaction it runs it there, so the job exists only if
@@ -60,6 +63,8 @@ const SCHEDULES: { [N in JobName]?: { cron: string; data: JobDefinitions[N] } } 
   // Every minute: a timed ban ends within a minute of its end (sign-in and writes also lift it on the spot).
   'lift-expired-bans': { cron: '* * * * *', data: {} },
   'sweep-link-previews': { cron: '41 * * * *', data: {} },
+  // Changes wake it at once (see similar-wakeup.ts); the clock catches any wake-up that was missed.
+  'refresh-similar-posts': { cron: '*/5 * * * *', data: {} },
 };
 
 export interface JobQueue {

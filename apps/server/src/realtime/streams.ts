@@ -26,6 +26,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export function streamHub(deps: {
   /** Re-reads a member's role and ban after role.changed: null when they may no longer hold a member stream. */
   reloadViewer(memberId: string): Promise<{ isStaff: boolean; active: boolean } | null>;
+  /** Of these post ids, the ones this viewer may see (a stream never watches a post its holder cannot open). */
+  visiblePosts(viewer: StreamViewer | null, postIds: string[]): Promise<string[]>;
   heartbeatMs: number;
 }) {
   const streams = new Map<string, Stream>();
@@ -56,9 +58,12 @@ export function streamHub(deps: {
     write(stream, `event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`);
   }
 
-  function watch(stream: Stream, postIds: string[]) {
+  async function watch(stream: Stream, postIds: string[]) {
+    const wanted = [...new Set(postIds)].slice(0, MAX_WATCHED_POSTS);
+    const visible = wanted.length ? await deps.visiblePosts(stream.viewer, wanted) : [];
+    if (!streams.has(stream.id)) return;
     for (const id of stream.watched) removeFrom(byPost, id, stream);
-    stream.watched = new Set(postIds.slice(0, MAX_WATCHED_POSTS));
+    stream.watched = new Set(visible);
     for (const id of stream.watched) addTo(byPost, id, stream);
   }
 
@@ -100,28 +105,30 @@ export function streamHub(deps: {
       return streams.size;
     },
 
-    open(res: ServerResponse, viewer: StreamViewer | null, postIds: string[]) {
+    /** Starts a stream; its first watched posts are in place before `stream.ready` is sent. */
+    async open(res: ServerResponse, viewer: StreamViewer | null, postIds: string[]) {
       const stream: Stream = { id: crypto.randomUUID(), viewer, watched: new Set(), res };
       streams.set(stream.id, stream);
       if (viewer) addTo(byMember, viewer.memberId, stream);
-      watch(stream, postIds);
       res.on('close', () => remove(stream));
+      await watch(stream, postIds);
       send(stream, 'stream.ready', { streamId: stream.id });
       return stream.id;
     },
 
     /** Replaces a stream's watched posts; false when the stream is not on this instance. */
-    watch(streamId: string, postIds: string[]): boolean {
+    async watch(streamId: string, postIds: string[]): Promise<boolean> {
       const stream = streams.get(streamId);
       if (!stream) return false;
-      watch(stream, postIds);
+      await watch(stream, postIds);
       return true;
     },
 
     async deliver(event: BusEvent): Promise<void> {
       switch (event.type) {
         case 'stream.watch':
-          this.watch(event.streamId, event.postIds);
+          // Awaited, so events announced after the watch are judged with it in place.
+          await this.watch(event.streamId, event.postIds);
           return;
         case 'reply.created':
         case 'reply.updated':

@@ -6,11 +6,9 @@ import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RootRoute } from './routes/root';
 import { RouteErrorRoute } from './routes/route-error';
+import { lazyPage as page } from '../lib/stale-chunk';
 
-// Pages other than the home list load on first visit, so a phone downloads only what it shows.
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return async () => ({ Component: (await load())[name] as React.ComponentType });
-}
+// Pages other than the home list load on first visit (lazyPage), so a phone downloads only what it shows.
 
 /** Every route of SPEC section 2. Exported for tests, which mount them in a memory router. */
 export const routes: RouteObject[] = [

@@ -1,10 +1,23 @@
-import type { Topic } from '@fenestra/shared';
+import type { Sort, StatusFilter, Topic } from '@fenestra/shared';
+
+export interface HomeSelection { topic: Topic | null; filter: StatusFilter; sort: Sort }
+
+/** The home list for a topic, status and sort; defaults stay out of the address. */
+function homeList({ topic, filter, sort }: HomeSelection): string {
+  const query = new URLSearchParams();
+  if (topic) query.set('topic', topic);
+  if (filter !== 'all') query.set('filter', filter);
+  if (sort !== 'recent') query.set('sort', sort);
+  const search = query.toString();
+  return search ? `/?${search}` : '/';
+}
 
 /** Every route of SPEC section 2, in one place. */
 export const paths = {
   home: '/',
   homeFiltered: (filter: 'solved' | 'unsolved') => `/?filter=${filter}`,
   homeTopic: (topic: Topic) => `/?topic=${topic}`,
+  homeList,
   auth: '/auth',
   signUp: '/auth?tab=signup',
   ask: '/ask',

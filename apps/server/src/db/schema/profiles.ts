@@ -19,11 +19,10 @@ export const profiles = pgTable('profiles', {
   banUntil: timestamp('ban_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   postCount: integer('post_count').notNull().default(0),
-  replyCount: integer('reply_count').notNull().default(0),
-  helpfulCount: integer('helpful_count').notNull().default(0),
 }, (t) => [
   uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
-  check('profiles_counts_nonnegative', sql`${t.postCount} >= 0 AND ${t.replyCount} >= 0 AND ${t.helpfulCount} >= 0`),
+  // Reply and helpful counts are not stored: a profile counts them from the rows when it is read.
+  check('profiles_counts_nonnegative', sql`${t.postCount} >= 0`),
 ]);
 
 // A member without a row is a plain user; one role per member.

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -8,11 +9,12 @@ import { NOTIFICATION_TEXT, type ModerationAction, type NotificationType } from 
 import type { Config } from '../../config/env.js';
 import type { Db } from '../client.js';
 import {
-  accounts, bookmarks, moderationLog, notifications, postImages, postTags, postVotes, posts, profiles, replies, userRoles, users,
+  accounts, bookmarks, moderationLog, notifications, postImages, postTags, postVideos, postVotes, posts, profiles, replies, userRoles, users,
 } from '../schema/index.js';
 import { localStorage, storagePath } from '../../adapters/storage/storage.js';
 import { ADMIN_EMAIL, MEMBERS, POSTS, type SeedPost } from './content.js';
 import { renderPicture } from './images.js';
+import { SEED_VIDEOS } from './videos.js';
 
 /** A password made for this install: 22 random characters, with the upper, lower and digit the rules ask for. */
 function newPassword(): string {
@@ -117,7 +119,13 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
   const [adminHash, othersHash] = await Promise.all([hashPassword(adminPassword), hashPassword(newPassword())]);
 
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
-  const storedFiles: string[] = [];
+  const storedFiles: { bucket: 'post-images' | 'post-videos'; path: string }[] = [];
+  const videoFiles = Promise.all(SEED_VIDEOS.map(async (v) => ({
+    video: v,
+    clip: await readFile(new URL(`./videos/${v.file}.mp4`, import.meta.url)),
+    poster: await readFile(new URL(`./videos/${v.file}.jpg`, import.meta.url)),
+  })));
+  videoFiles.catch(() => {}); // awaited below
   let picturesReadyMs = 0;
 
   try {
@@ -225,7 +233,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
       picturesReadyMs = Date.now() - started;
       const puts = await Promise.allSettled(pictureJobs.map(async ({ p }, i) => {
         const stored = await storage.put('post-images', storagePath(member(p.post.by).id, 'jpg', Math.round(p.postAt) + i), pictures[i]!, 'image/jpeg');
-        storedFiles.push(stored.path);
+        storedFiles.push({ bucket: 'post-images', path: stored.path });
         return stored;
       }));
       const failed = puts.find((r) => r.status === 'rejected');
@@ -250,6 +258,23 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
       });
       if (imageRows.length) await tx.insert(postImages).values(imageRows);
 
+      // A few posts carry a short video guide, so Video Guides is not empty on a fresh start.
+      const videoRows = await Promise.all((await videoFiles).map(async ({ video, clip, poster }) => {
+        const p = planned.find((x) => x.post.title === video.postTitle);
+        if (!p) throw new Error(`Demo video names an unknown post: ${video.postTitle}`);
+        const owner = member(p.post.by).id;
+        const at = Math.round(p.postAt);
+        const storedClip = await storage.put('post-videos', storagePath(owner, 'mp4', at), clip, 'video/mp4');
+        storedFiles.push({ bucket: 'post-videos', path: storedClip.path });
+        const storedPoster = await storage.put('post-images', storagePath(owner, 'jpg', at), poster, 'image/jpeg');
+        storedFiles.push({ bucket: 'post-images', path: storedPoster.path });
+        return {
+          postId: p.id, videoUrl: storedClip.publicUrl, thumbnailUrl: storedPoster.publicUrl,
+          durationSeconds: video.seconds, fileSizeBytes: clip.length, mimeType: 'video/mp4',
+        };
+      }));
+      if (videoRows.length) await tx.insert(postVideos).values(videoRows);
+
       // Counters straight from the rows, so they are true by construction.
       await tx.execute(sql`
         UPDATE posts p SET
@@ -258,17 +283,15 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
           reply_count = (SELECT count(*) FROM replies r WHERE r.post_id = p.id)`);
       await tx.execute(sql`
         UPDATE profiles pr SET
-          post_count = (SELECT count(*) FROM posts p WHERE p.user_id = pr.id AND p.status IN ('open', 'solved')),
-          reply_count = (SELECT count(*) FROM replies r JOIN posts p ON p.id = r.post_id
-                         WHERE r.user_id = pr.id AND p.status IN ('open', 'solved')),
-          helpful_count = (SELECT count(*) FROM replies r WHERE r.user_id = pr.id AND r.is_pinned)`);
+          post_count = (SELECT count(*) FROM posts p WHERE p.user_id = pr.id AND p.status IN ('open', 'solved'))`);
     });
   } catch (e) {
-    await storage.remove('post-images', storedFiles);
+    await storage.remove('post-images', storedFiles.filter((f) => f.bucket === 'post-images').map((f) => f.path));
+    await storage.remove('post-videos', storedFiles.filter((f) => f.bucket === 'post-videos').map((f) => f.path));
     throw e;
   }
 
-  log.info(`Demo seed: ${members.length} members, ${planned.length} posts, ${pictureJobs.length} pictures in ${Date.now() - started} ms (pictures ready at ${picturesReadyMs} ms)`);
+  log.info(`Demo seed: ${members.length} members, ${planned.length} posts, ${pictureJobs.length} pictures, ${SEED_VIDEOS.length} videos in ${Date.now() - started} ms (pictures ready at ${picturesReadyMs} ms)`);
   keepDemoPassword(config.dataDir, adminPassword);
   return { adminEmail: ADMIN_EMAIL, adminPassword };
 }

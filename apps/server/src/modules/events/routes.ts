@@ -43,7 +43,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: Db; hub: Str
       'x-request-id': request.id,
     });
     res.write('retry: 3000\n\n');
-    hub.open(res, viewer, postsFromQuery(request.query.posts));
+    await hub.open(res, viewer, postsFromQuery(request.query.posts));
   });
 
   // The PUT may reach another instance than the one holding the stream: then it travels on the event bus.
@@ -51,7 +51,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: Db; hub: Str
     const { postIds } = parse(watchPostsSchema, request.body);
     const { streamId } = request.params;
     if (!isUuid(streamId)) return reply.status(204).send();
-    if (!hub.watch(streamId, postIds)) await publishEvent(db, { type: 'stream.watch', streamId, postIds });
+    if (!(await hub.watch(streamId, postIds))) await publishEvent(db, { type: 'stream.watch', streamId, postIds });
     return reply.status(204).send();
   });
 }

@@ -199,3 +199,12 @@ export async function toggleBookmark(tx: Tx, postId: string, userId: string): Pr
     .where(eq(posts.id, postId)).returning({ count: posts.bookmarkCount });
   return { active: added.length > 0, count: row!.count };
 }
+
+/** Of these posts, the ids a viewer may see: public ones, and for staff or their author the others too. */
+export async function visiblePostIds(db: Conn, viewer: { id: string; isStaff: boolean } | null, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const mayAlsoSee = viewer?.isStaff ? sql`true` : viewer ? eq(posts.userId, viewer.id) : sql`false`;
+  const rows = await db.select({ id: posts.id }).from(posts)
+    .where(and(inArray(posts.id, ids), sql`(${posts.status} in ('open', 'solved') or ${mayAlsoSee})`));
+  return rows.map((r) => r.id);
+}

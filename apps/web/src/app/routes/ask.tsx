@@ -1,5 +1,6 @@
 import { PageHeading } from '../../components/ui/page-heading';
 import { AskForm } from '../../features/ask/components/ask-form';
+import { SimilarWhileAsking } from '../../features/similar/components/similar-while-asking';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function AskRoute() {
@@ -9,7 +10,8 @@ export function AskRoute() {
       <PageHeading title="Ask a Question">
         Describe the part and add clear photos: the community will help you identify it and find a replacement.
       </PageHeading>
-      <AskForm />
+      {/* 'Has this been asked before?' as the title (then the description) is typed. */}
+      <AskForm renderAfterTitle={(draft) => <SimilarWhileAsking draft={draft} />} />
     </section>
   );
 }

@@ -28,7 +28,31 @@ describe('the other lists', () => {
     expect(within(denied).getByText('Denied')).toBeInTheDocument();
     expect(within(denied).getByText('Denied: Off topic')).toBeInTheDocument();
     expect(within(solved).getByText('Solved')).toBeInTheDocument();
+    // Only public posts can be liked or bookmarked: no toggles on one's own pending or denied posts.
+    for (const card of [pending, denied]) {
+      expect(within(card).queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Bookmark' })).not.toBeInTheDocument();
+    }
+    expect(within(solved).getByRole('button', { name: 'Like' })).toBeInTheDocument();
+    expect(within(solved).getByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
     expect(requestedQueries(fetchMock, '/api/posts')[0]?.get('scope')).toBe('mine');
+  });
+
+  it('shows tags the same way on a card and on the post page', async () => {
+    const card = makePost({ title: 'Tagged question', tags: ['casement', 'crank handle'] });
+    const { router } = renderApp('/', {
+      handlers: {
+        'GET /api/posts': { body: pageOf([card]) },
+        [`GET /api/posts/${card.id}`]: { body: { ...card, description: 'd'.repeat(60), bookmarkCount: 0, canModerate: false } },
+      },
+    });
+    const tagsOf = (scope: HTMLElement) => within(within(scope).getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
+    const onCard = tagsOf(await findCard()).map((li) => [li.textContent, li.className]);
+    expect(onCard.map(([text]) => text)).toEqual(['#casement', '#crank handle']);
+    await router.navigate(`/post/${card.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Tagged question' });
+    const onPage = tagsOf(screen.getByRole('article')).map((li) => [li.textContent, li.className.replace('text-sm', 'text-xs')]);
+    expect(onPage).toEqual(onCard);
   });
 
   it('lists posts with video under Video Guides', async () => {

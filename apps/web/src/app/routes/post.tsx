@@ -6,6 +6,7 @@ import { AuthorAvatar } from '../../features/posts/components/author-avatar';
 import { BookmarkButton } from '../../features/posts/components/bookmark-button';
 import { LikeButton } from '../../features/posts/components/like-button';
 import { StatusBadge } from '../../features/posts/components/status-badge';
+import { PostSimilarQuestions } from '../../features/similar/components/post-similar-questions';
 
 // The post page draws the author, status and toggles with the posts feature's components.
 const slots: PostDetailSlots = {
@@ -23,5 +24,10 @@ const slots: PostDetailSlots = {
 export function PostRoute() {
   const { id = '' } = useParams();
   // A new id is a new page: fresh viewer and scroll state.
-  return <PostDetailPage key={id} postId={id} slots={slots} />;
+  return (
+    <>
+      <PostDetailPage key={id} postId={id} slots={slots} />
+      <PostSimilarQuestions key={`similar-${id}`} postId={id} />
+    </>
+  );
 }

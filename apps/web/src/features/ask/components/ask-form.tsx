@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -29,7 +29,12 @@ const isField = (name: string | undefined): name is Field => (fields as readonly
 /** Describes a field by its hint and, when there is one, its error. */
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
-export function AskForm() {
+interface AskFormProps {
+  /** Drawn under the title as it is typed (the route shows similar questions there). */
+  renderAfterTitle?: (draft: { title: string; description: string }) => ReactNode;
+}
+
+export function AskForm({ renderAfterTitle }: AskFormProps = {}) {
   const navigate = useNavigate();
   const createPost = useCreatePost();
   const media = useMediaUploads();
@@ -39,6 +44,7 @@ export function AskForm() {
     defaultValues: { topic: undefined, title: '', description: '', tags: [] },
   });
   const { errors, isSubmitting } = form.formState;
+  const title = useWatch({ control: form.control, name: 'title' }) ?? '';
   const description = useWatch({ control: form.control, name: 'description' }) ?? '';
   const tags = useWatch({ control: form.control, name: 'tags' }) ?? [];
   const ids = {
@@ -114,6 +120,7 @@ export function AskForm() {
           error={errors.title?.message}
           {...form.register('title')}
         />
+        {renderAfterTitle?.({ title, description })}
 
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-description`}>Description</Label>

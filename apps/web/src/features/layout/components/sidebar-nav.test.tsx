@@ -11,8 +11,8 @@ describe('sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'Solved' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'All Posts' })).not.toHaveAttribute('aria-current');
     expect(within(nav).getByRole('link', { name: 'Doors' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Miscellaneous' })).toHaveAttribute('href', '/?topic=misc');
-    expect(within(nav).getByRole('link', { name: 'Unsolved' })).toHaveAttribute('href', '/?filter=unsolved');
+    expect(within(nav).getByRole('link', { name: 'Miscellaneous' })).toHaveAttribute('href', '/?topic=misc&filter=solved');
+    expect(within(nav).getByRole('link', { name: 'Unsolved' })).toHaveAttribute('href', '/?topic=doors&filter=unsolved');
 
     // The configured address replaces the /resources/videos default once /api/config answers.
     await waitFor(() => expect(within(nav).getByRole('link', { name: /Video Guides/ })).toHaveAttribute('href', 'https://videos.example.com/fenestra'));

@@ -14,7 +14,7 @@ import {
   Video,
   type LucideIcon,
 } from 'lucide-react';
-import { TOPICS, TOPIC_LABELS, type Topic } from '@fenestra/shared';
+import { TOPICS, TOPIC_LABELS, parseFilter, parseSort, parseTopic } from '@fenestra/shared';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 
@@ -70,34 +70,29 @@ function HomeItem({ to, active, icon: Icon, label, onNavigate }: { to: string; a
   );
 }
 
-function normalizedFilter(value: string | null): 'solved' | 'unsolved' | null {
-  return value === 'solved' || value === 'unsolved' ? value : null;
-}
-
-function normalizedTopic(value: string | null): Topic | null {
-  return (TOPICS as readonly string[]).includes(value ?? '') ? (value as Topic) : null;
-}
-
 export function SidebarNav({ signedIn, isStaff, videoGuidesUrl, onNavigate }: SidebarNavProps) {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const onHome = pathname === paths.home;
-  const filter = normalizedFilter(searchParams.get('filter'));
-  const topic = normalizedTopic(searchParams.get('topic'));
+  // On the home list a Quick Filter keeps the topic and a Topic keeps the status, as the dropdowns do.
+  const current = onHome
+    ? { topic: parseTopic(searchParams.get('topic')), filter: parseFilter(searchParams.get('filter')), sort: parseSort(searchParams.get('sort')) }
+    : { topic: null, filter: 'all' as const, sort: 'recent' as const };
+  const { filter, topic } = current;
   const externalVideos = /^https?:\/\//i.test(videoGuidesUrl);
 
   return (
     <div className="px-3 py-4">
       <Section title="Quick Filters">
-        <HomeItem to={paths.home} active={onHome && filter === null} icon={LayoutList} label="All Posts" onNavigate={onNavigate} />
-        <HomeItem to={paths.homeFiltered('solved')} active={onHome && filter === 'solved'} icon={CircleCheck} label="Solved" onNavigate={onNavigate} />
-        <HomeItem to={paths.homeFiltered('unsolved')} active={onHome && filter === 'unsolved'} icon={CircleDot} label="Unsolved" onNavigate={onNavigate} />
+        <HomeItem to={paths.homeList({ ...current, filter: 'all' })} active={onHome && filter === 'all'} icon={LayoutList} label="All Posts" onNavigate={onNavigate} />
+        <HomeItem to={paths.homeList({ ...current, filter: 'solved' })} active={onHome && filter === 'solved'} icon={CircleCheck} label="Solved" onNavigate={onNavigate} />
+        <HomeItem to={paths.homeList({ ...current, filter: 'unsolved' })} active={onHome && filter === 'unsolved'} icon={CircleDot} label="Unsolved" onNavigate={onNavigate} />
       </Section>
 
       <Section title="Topics">
-        <HomeItem to={paths.home} active={onHome && topic === null} icon={Hash} label="All Topics" onNavigate={onNavigate} />
+        <HomeItem to={paths.homeList({ ...current, topic: null })} active={onHome && topic === null} icon={Hash} label="All Topics" onNavigate={onNavigate} />
         {TOPICS.map((t) => (
-          <HomeItem key={t} to={paths.homeTopic(t)} active={onHome && topic === t} icon={Hash} label={TOPIC_LABELS[t]} onNavigate={onNavigate} />
+          <HomeItem key={t} to={paths.homeList({ ...current, topic: t })} active={onHome && topic === t} icon={Hash} label={TOPIC_LABELS[t]} onNavigate={onNavigate} />
         ))}
       </Section>
 

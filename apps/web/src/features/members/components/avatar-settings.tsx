@@ -69,7 +69,7 @@ export function AvatarSettings({ avatarUrl, username }: AvatarSettingsProps) {
           </label>
           {avatarUrl && (
             <Button variant="ghost" disabled={busy} onClick={() => apply({ kind: 'remove' })}>
-              Remove photo
+              {(PRESET_AVATARS as readonly string[]).includes(avatarUrl) ? 'Remove avatar' : 'Remove photo'}
             </Button>
           )}
         </div>

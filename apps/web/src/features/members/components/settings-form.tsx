@@ -98,6 +98,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     const description = failures.map((failure) => failure.message).join(' ');
     if (failures.length === 0 && tasks.length === 1 && passwordChanged) toast.success(MSG.passwordUpdated);
     else if (failures.length === 0) toast.success(MSG.settingsSaved, { description: passwordChanged ? MSG.passwordUpdated : undefined });
+    // One failure: its own words are the title. Several: what happened overall, then each part.
+    else if (failures.length === 1) toast.error(failures[0]!.message);
     else if (failures.length === tasks.length) toast.error(MSG.failedSaveSettings, { description });
     else toast.error(MSG.someSettingsFailed, { description });
   }

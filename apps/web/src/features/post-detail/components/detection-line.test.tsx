@@ -19,6 +19,12 @@ describe('detection line', () => {
     [0.87, '87%', 'high'],
     [0.7, '70%', 'medium'],
     [0.4, '40%', 'low'],
+    // At SPEC's thresholds the colour follows the raw value and the percent is rounded down, so they agree.
+    [0.595, '59%', 'low'],
+    [0.6, '60%', 'medium'],
+    [0.795, '79%', 'medium'],
+    [0.8, '80%', 'high'],
+    [0.29, '29%', 'low'],
   ])('shows confidence %s as %s, level %s, in words and not only in colour', (confidence, percent, level) => {
     const { container } = render(<DetectionLine detection={detection({ confidence })} />);
     expect(screen.getByText('Casement window crank handle')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, CircleHelp, CircleX, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { confidenceLevel, type Detection } from '@fenestra/shared';
+import { confidenceLevel, confidencePercent, type Detection } from '@fenestra/shared';
 import { cn } from '../../../lib/cn';
 
 type Level = ReturnType<typeof confidenceLevel>;
@@ -31,7 +31,7 @@ export function DetectionLine({ detection }: { detection: Detection | null | und
     );
   }
 
-  const percent = confidence === null ? null : `${Math.round(confidence * 100)}%`;
+  const percent = confidence === null ? null : `${confidencePercent(confidence)}%`;
   return (
     <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-xs" data-level={level}>
       <span className="line-clamp-2 font-medium break-words text-fg" title={object}>

@@ -88,6 +88,10 @@ describe('post page', () => {
   it('tells the author a pending question is waiting for review', async () => {
     renderApp('/post/p1', { me: member, handlers: { 'GET /api/posts/p1': { body: post({ status: 'pending' }) } } });
     expect(await screen.findByText('This question is waiting for review by a moderator.')).toBeInTheDocument();
+    // Nobody can like or bookmark a post that is not public (the API refuses it too).
+    expect(screen.queryByRole('button', { name: 'Bookmark' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Share/ })).toBeInTheDocument();
   });
 
   it('shows a denied question with the reason', async () => {

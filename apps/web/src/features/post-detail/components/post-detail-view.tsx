@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MessageSquare } from 'lucide-react';
-import { TOPIC_LABELS, type Author, type PostDetail, type PostStatus } from '@fenestra/shared';
+import { TOPIC_LABELS, isPublicPost, type Author, type PostDetail, type PostStatus } from '@fenestra/shared';
+import { TagList } from '../../../components/ui/tag-list';
 import { paths } from '../../../config/paths';
 import { mediaItemsOf } from '../utils/media-items';
 import { MediaGallery } from './media-gallery';
@@ -40,15 +41,7 @@ export function PostDetailView({ post, slots = {} }: { post: PostDetail; slots?:
             >
               {TOPIC_LABELS[post.topic]}
             </Link>
-            {post.tags.length > 0 && (
-              <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-                {post.tags.map((tag) => (
-                  <li key={tag} className="rounded-full border border-border bg-surface-muted px-2.5 py-0.5 text-muted">
-                    #{tag}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <TagList tags={post.tags} size="md" />
           </div>
         </header>
 
@@ -58,7 +51,7 @@ export function PostDetailView({ post, slots = {} }: { post: PostDetail; slots?:
         <MediaGallery items={media} />
 
         <footer className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
-          {slots.renderActions?.(post)}
+          {isPublicPost(post.status) && slots.renderActions?.(post)}
           <ShareButton postId={post.id} />
           <p className="ml-auto inline-flex items-center gap-1.5 text-sm text-muted">
             <MessageSquare className="size-4" aria-hidden />

@@ -1,4 +1,4 @@
-import type { ListScope, Sort, StatusFilter, Topic } from '@fenestra/shared';
+import { MSG, type ListScope, type Sort, type StatusFilter, type Topic } from '@fenestra/shared';
 import { usePosts } from '../api/get-posts';
 
 interface DiscussionCountProps {
@@ -10,11 +10,11 @@ interface DiscussionCountProps {
 
 /** '{n} active discussions' for the posts the topic and status select (the same query as the list). */
 export function DiscussionCount({ scope = 'public', filter = 'all', topic = null, sort = 'recent' }: DiscussionCountProps) {
-  const { data, isPending } = usePosts({ scope, filter, topic, sort });
+  const { data, isError, isFetching } = usePosts({ scope, filter, topic, sort });
   const total = data?.pages[0]?.total;
-  return (
-    <span aria-live="polite">
-      {isPending || total === undefined ? 'Loading...' : `${total} active ${total === 1 ? 'discussion' : 'discussions'}`}
-    </span>
-  );
+  let line: string;
+  if (total !== undefined) line = `${total} active ${total === 1 ? 'discussion' : 'discussions'}`;
+  else if (isError && !isFetching) line = MSG.failedLoadPosts;
+  else line = 'Loading...';
+  return <span aria-live="polite">{line}</span>;
 }

@@ -37,7 +37,7 @@ describe('home discussion list', () => {
     expect(within(first).getByText('2 hours ago')).toBeInTheDocument();
     expect(within(first).getByText('Solved')).toBeInTheDocument();
     expect(within(first).getByText('Doors')).toBeInTheDocument();
-    expect(within(first).getByText('storm door')).toBeInTheDocument();
+    expect(within(first).getByText('#storm door')).toBeInTheDocument();
     expect(within(first).getByText('1 reply')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Like' })).toHaveTextContent('7');
     expect(within(first).getByRole('img', { name: 'Image 1' })).toHaveAttribute('loading', 'lazy');
@@ -64,7 +64,7 @@ describe('home discussion list', () => {
     expect(requestedQueries(fetchMock, '/api/posts')[0]?.toString()).toBe('scope=public&filter=solved&sort=recent&topic=doors');
 
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Most Votes');
-    expect(location()).toBe('/?filter=solved&topic=doors&sort=votes');
+    expect(location()).toBe('/?topic=doors&filter=solved&sort=votes');
     await waitFor(() => expect(requestedQueries(fetchMock, '/api/posts').at(-1)?.get('sort')).toBe('votes'));
 
     await user.selectOptions(screen.getByLabelText('Status'), 'All Posts');
@@ -105,9 +105,13 @@ describe('home discussion list', () => {
     });
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(await screen.findByText(MSG.failedLoadPosts, { selector: '[data-sonner-toast] *' })).toBeInTheDocument();
+    // The line under the heading says so too, instead of 'Loading...' for ever.
+    const heading = screen.getByRole('heading', { name: 'Community Discussions', level: 1 });
+    expect(heading.nextElementSibling).toHaveTextContent(MSG.failedLoadPosts);
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Back again' })).toBeInTheDocument();
+    expect(heading.nextElementSibling).toHaveTextContent('1 active discussion');
   });
 });

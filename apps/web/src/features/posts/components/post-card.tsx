@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TOPIC_LABELS, type PostSummary } from '@fenestra/shared';
+import { TOPIC_LABELS, isPublicPost, type PostSummary } from '@fenestra/shared';
 import { MessageSquare } from 'lucide-react';
 import { RelativeTime } from '../../../components/ui/relative-time';
+import { TagList } from '../../../components/ui/tag-list';
 import { paths } from '../../../config/paths';
 import { AuthorAvatar } from './author-avatar';
 import { BookmarkButton } from './bookmark-button';
@@ -13,7 +15,12 @@ import { StatusBadge } from './status-badge';
  * One post in a list. The title is the card's link; its hit area stretches over the whole card, while
  * the author link and the like and bookmark buttons sit above it, side by side, never inside it.
  */
-export function PostCard({ post }: { post: PostSummary }) {
+export function PostCard({ post, title, preview }: {
+  post: PostSummary;
+  /** Drawn instead of the plain title and preview (search results mark the words searched for). */
+  title?: ReactNode;
+  preview?: ReactNode;
+}) {
   const { author } = post;
   const known = author.id !== null;
   return (
@@ -45,10 +52,10 @@ export function PostCard({ post }: { post: PostSummary }) {
           to={paths.post(post.id)}
           className="rounded-sm break-words after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:text-link focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
         >
-          {post.title}
+          {title ?? post.title}
         </Link>
       </h2>
-      <p className="mt-1.5 text-sm leading-relaxed break-words text-muted">{post.preview}</p>
+      <p className="mt-1.5 text-sm leading-relaxed break-words text-muted">{preview ?? post.preview}</p>
 
       {post.status === 'denied' && post.denialReason && (
         <p className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-300">
@@ -60,25 +67,20 @@ export function PostCard({ post }: { post: PostSummary }) {
         <PostMediaStrip images={post.images} video={post.video} />
       </div>
 
-      {post.tags.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {post.tags.map((tag) => (
-            <li key={tag} className="rounded-md bg-accent px-2 py-0.5 text-xs font-medium text-accent-fg">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagList tags={post.tags} className="mt-3" />
 
       <div className="mt-4 flex items-center gap-2 border-t border-border pt-3">
         <span className="inline-flex items-center gap-1.5 text-sm text-muted">
           <MessageSquare className="size-4" aria-hidden />
           {post.replyCount === 1 ? '1 reply' : `${post.replyCount} replies`}
         </span>
-        <span className="relative z-10 ml-auto flex items-center gap-2">
-          <LikeButton postId={post.id} liked={post.liked} count={post.voteCount} />
-          <BookmarkButton postId={post.id} bookmarked={post.bookmarked} />
-        </span>
+        {/* A pending or denied post cannot be liked or bookmarked (the API refuses it too). */}
+        {isPublicPost(post.status) && (
+          <span className="relative z-10 ml-auto flex items-center gap-2">
+            <LikeButton postId={post.id} liked={post.liked} count={post.voteCount} />
+            <BookmarkButton postId={post.id} bookmarked={post.bookmarked} />
+          </span>
+        )}
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
+import { SEARCH_LIMITS } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
@@ -21,7 +22,7 @@ export function SearchForm({ initial }: { initial: string }) {
       <label htmlFor="search-page-query" className="sr-only">
         Search posts
       </label>
-      <Input id="search-page-query" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Hinge, operator, sash lock..." />
+      <Input id="search-page-query" type="search" maxLength={SEARCH_LIMITS.maxLength} value={text} onChange={(event) => setText(event.target.value)} placeholder="Hinge, operator, sash lock..." />
       <Button type="submit">
         <Search className="size-4" aria-hidden />
         Search

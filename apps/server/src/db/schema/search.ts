@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, uuid, real, index, primaryKey, customType, check } from 'drizzle-orm/pg-core';
+import { posts } from './posts.js';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+// Each post's weighted search document, kept by triggers (migration 0010): a generated column cannot read
+// the tags, images and replies tables. A table of its own keeps reply inserts off the posts row.
+export const postSearch = pgTable('post_search', {
+  postId: uuid('post_id').primaryKey().references(() => posts.id, { onDelete: 'cascade' }),
+  document: tsvector('document').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('post_search_document_idx').using('gin', t.document)]);
+
+// The words of public posts (never pending or denied ones), for typo correction and 'Did you mean'.
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+}, (t) => [
+  index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
+  // Prefix lookups (LIKE 'oper%') for the last word typed.
+  index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
+]);
+
+// Each post's most similar posts, refreshed by the 'refresh-similar-posts' job; read through a public-status filter.
+export const postSimilar = pgTable('post_similar', {
+  postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  similarPostId: uuid('similar_post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
+  score: real('score').notNull(),
+  source: text('source').notNull().default('text'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.postId, t.similarPostId, t.source] }),
+  index('post_similar_post_score_idx').on(t.postId, t.score.desc()),
+  index('post_similar_similar_idx').on(t.similarPostId),
+  check('post_similar_source', sql`${t.source} in ('text', 'vector')`),
+  check('post_similar_not_self', sql`${t.postId} <> ${t.similarPostId}`),
+]);
+
+// Posts whose similar list is due a refresh: written by triggers in the same transaction as the change,
+// drained by the job (an outbox, so no change is lost when the worker is away).
+export const postSimilarQueue = pgTable('post_similar_queue', {
+  postId: uuid('post_id').primaryKey().references(() => posts.id, { onDelete: 'cascade' }),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,102 @@
+import { inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  LIMITS, MSG, SEARCH_LIMITS, STAFF_SEARCH_STATUSES, parseSearchStatus, parseTopic, type SearchResults,
+} from '@fenestra/shared';
+import type { Db } from '../../db/client.js';
+import { posts } from '../../db/schema/index.js';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
+import * as postsRepo from '../posts/repo.js';
+import type { PostsService, Viewer } from '../posts/service.js';
+import { analyseWords, buildQuery, queryWords } from './query.js';
+import { countMatches, headlines, rankedPage, type RankedRow } from './repo.js';
+import { previewSegments, segmentsOf } from './highlight.js';
+
+const cursorSchema = z.object({ r: z.number(), i: z.uuid() });
+
+function decodeCursor(raw: unknown): RankedRow | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  try {
+    const parsed = cursorSchema.parse(JSON.parse(Buffer.from(String(raw), 'base64url').toString('utf8')));
+    return { rank: parsed.r, id: parsed.i };
+  } catch {
+    throw badRequest('Invalid cursor', 'cursor');
+  }
+}
+const encodeCursor = (row: RankedRow) => Buffer.from(JSON.stringify({ r: row.rank, i: row.id }), 'utf8').toString('base64url');
+
+export interface SearchQuery { q: unknown; topic: unknown; status: unknown; cursor: unknown }
+
+/** The search text as typed, checked: 1 to 500 characters after trimming. */
+export function searchText(raw: unknown): string {
+  // Control characters (a NUL cannot even be sent to PostgreSQL) are not text anyone searches for.
+  // eslint-disable-next-line no-control-regex
+  const text = typeof raw === 'string' ? raw.replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, ' ').trim() : '';
+  if (!text) throw badRequest(MSG.searchBlank, 'q');
+  if (text.length > SEARCH_LIMITS.maxLength) throw badRequest(MSG.searchTooLong, 'q');
+  return text;
+}
+
+export function searchService(deps: { db: Db; posts: PostsService }) {
+  const { db, posts: postsService } = deps;
+
+  return {
+    /** GET /api/search: ranked public posts (staff may also search pending or denied ones). */
+    async search(viewer: Viewer | null, query: SearchQuery): Promise<SearchResults> {
+      const text = searchText(query.q);
+      const status = parseSearchStatus(query.status);
+      if (STAFF_SEARCH_STATUSES.includes(status)) {
+        if (!viewer) throw unauthorized();
+        if (!viewer.isStaff) throw forbidden();
+      }
+      const filter = { status, topic: parseTopic(query.topic) };
+      const after = decodeCursor(query.cursor);
+      const built = buildQuery(await analyseWords(db, queryWords(text)));
+      const { didYouMean } = built;
+      if (!built.tsquery) return { results: [], nextCursor: null, total: 0, totalCapped: false, didYouMean: null };
+
+      let tsquery = built.tsquery;
+      let [ranked, counted] = await Promise.all([
+        rankedPage(db, tsquery, filter, after, LIMITS.pageSize + 1),
+        countMatches(db, tsquery, filter, SEARCH_LIMITS.exactCount + 1),
+      ]);
+      // No post has every word: rank the posts that have some of them (more words, better rank).
+      if (counted === 0 && built.anyWord) {
+        tsquery = built.anyWord;
+        [ranked, counted] = await Promise.all([
+          rankedPage(db, tsquery, filter, after, LIMITS.pageSize + 1),
+          countMatches(db, tsquery, filter, SEARCH_LIMITS.exactCount + 1),
+        ]);
+      }
+      const more = ranked.length > LIMITS.pageSize;
+      const shown = more ? ranked.slice(0, LIMITS.pageSize) : ranked;
+      const ids = shown.map((r) => r.id);
+      const [rows, marked] = await Promise.all([
+        ids.length ? postsRepo.selectPosts(db, inArray(posts.id, ids), [], ids.length) : Promise.resolve([]),
+        headlines(db, tsquery, ids),
+      ]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const ordered = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+      const cards = await postsService.summaries(ordered, viewer);
+      const rankOf = new Map(shown.map((r) => [r.id, r.rank]));
+      const last = shown[shown.length - 1];
+      return {
+        results: cards.map((post) => {
+          const headline = marked.get(post.id);
+          return {
+            post,
+            rank: rankOf.get(post.id) ?? 0,
+            title: headline ? segmentsOf(headline.title) : [{ text: post.title, match: false }],
+            preview: headline ? previewSegments(segmentsOf(headline.preview)) : [{ text: post.preview, match: false }],
+          };
+        }),
+        nextCursor: more && last ? encodeCursor(last) : null,
+        total: Math.min(counted, SEARCH_LIMITS.exactCount),
+        totalCapped: counted > SEARCH_LIMITS.exactCount,
+        didYouMean,
+      };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof searchService>;

@@ -1,0 +1,107 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { queryWords } from '../../lib/query-words.js';
+
+type Conn = Db | Tx;
+
+/** Below this score nothing is shown: a question about hose reels has no similar window questions. */
+export const MIN_SIMILAR_SCORE = 0.25;
+/** How many similar posts each post keeps (the page shows 5; a few spare for posts that leave public view). */
+export const STORED_SIMILAR = 10;
+const MAX_WORDS = 32;
+
+export interface SimilarRow { id: string; title: string; status: 'open' | 'solved'; score: number }
+export interface SimilarText { title: string; description: string }
+
+const wordQueries = (text: string) =>
+  [...new Set(queryWords(text))].slice(0, MAX_WORDS).map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`);
+
+/** The share of these word queries a document holds (stop words, which match nothing, not counted). */
+const shareHeld = (each: SQL[]) => sql`((${sql.join(each.map((q) => sql`(s.document @@ ${q})::int`), sql` + `)})::float8
+  / greatest(${sql.join(each.map((q) => sql`(numnode(${q}) > 0)::int`), sql` + `)}, 1))`;
+
+/**
+ * Any of the words, stemmed (OR semantics, so a question worded differently still meets its twin), and
+ * how many of them a document holds, the title's words counting most (a single shared word is not similarity).
+ */
+function wordMatch(text: SimilarText): { any: SQL; coverage: SQL } | null {
+  const all = wordQueries(`${text.title} ${text.description}`);
+  if (all.length === 0) return null;
+  const titleWords = wordQueries(text.title);
+  return {
+    any: sql`(${sql.join(all, sql` || `)})`,
+    coverage: titleWords.length ? sql`(0.6 * ${shareHeld(titleWords)} + 0.4 * ${shareHeld(all)})` : shareHeld(all),
+  };
+}
+
+/**
+ * Public posts like this text: the share of its words they hold and their full-text rank (0..1), blended
+ * with the trigram similarity of the titles. Best first, at least MIN_SIMILAR_SCORE.
+ */
+export async function similarTo(db: Conn, text: SimilarText, excludeId: string | null, limit: number): Promise<SimilarRow[]> {
+  const words = wordMatch(text);
+  const title = text.title.trim();
+  if (!words && !title) return [];
+  const matches = words ? sql`(s.document @@ ${words.any} OR p.title % ${title})` : sql`p.title % ${title}`;
+  const textScore = words
+    ? sql`(0.85 * ${words.coverage} + 0.15 * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], s.document, ${words.any}, 32))`
+    : sql`0`;
+  const { rows } = await db.execute<{ id: string; title: string; status: 'open' | 'solved'; score: number }>(sql`
+    SELECT id, title, status, score FROM (
+      SELECT p.id, p.title, p.status, (0.6 * ${textScore} + 0.4 * similarity(p.title, ${title}))::float8 AS score
+      FROM post_search s JOIN posts p ON p.id = s.post_id
+      WHERE p.status IN ('open', 'solved') AND ${matches}
+      ${excludeId ? sql`AND p.id <> ${excludeId}::uuid` : sql``}
+    ) m
+    WHERE score >= ${MIN_SIMILAR_SCORE}
+    ORDER BY score DESC, id DESC
+    LIMIT ${limit}`);
+  return rows.map((r) => ({ ...r, score: Number(r.score) }));
+}
+
+/** Takes up to `limit` posts off the refresh queue (this transaction owns them; others skip them). */
+export async function takeDue(tx: Tx, limit: number): Promise<{ id: string; title: string; description: string }[]> {
+  const { rows } = await tx.execute<{ id: string; title: string; description: string }>(sql`
+    WITH due AS (
+      DELETE FROM post_similar_queue WHERE post_id IN (
+        SELECT post_id FROM post_similar_queue ORDER BY requested_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      ) RETURNING post_id
+    )
+    SELECT p.id, p.title, left(p.description, 500) AS description
+    FROM due JOIN posts p ON p.id = due.post_id WHERE p.status IN ('open', 'solved')`);
+  return rows;
+}
+
+/**
+ * Replaces a post's 'text' rows, and offers the post to each of them in return (keeping their best
+ * STORED_SIMILAR), so an older question lists a newer twin too.
+ */
+export async function storeSimilar(tx: Tx, postId: string, similar: SimilarRow[]): Promise<void> {
+  await tx.execute(sql`DELETE FROM post_similar WHERE post_id = ${postId}::uuid AND source = 'text'`);
+  if (similar.length === 0) return;
+  const rows = JSON.stringify(similar.map((s) => ({ id: s.id, score: s.score })));
+  await tx.execute(sql`
+    INSERT INTO post_similar (post_id, similar_post_id, score, source, updated_at)
+    SELECT ${postId}::uuid, (r->>'id')::uuid, (r->>'score')::real, 'text', now() FROM jsonb_array_elements(${rows}::jsonb) r
+    UNION ALL
+    SELECT (r->>'id')::uuid, ${postId}::uuid, (r->>'score')::real, 'text', now() FROM jsonb_array_elements(${rows}::jsonb) r
+    ON CONFLICT (post_id, similar_post_id, source) DO UPDATE SET score = EXCLUDED.score, updated_at = EXCLUDED.updated_at`);
+  await tx.execute(sql`
+    DELETE FROM post_similar ps USING (
+      SELECT post_id, similar_post_id, source, row_number() OVER (PARTITION BY post_id ORDER BY score DESC) AS n
+      FROM post_similar WHERE source = 'text' AND post_id IN (SELECT (r->>'id')::uuid FROM jsonb_array_elements(${rows}::jsonb) r)
+    ) extra
+    WHERE extra.n > ${STORED_SIMILAR} AND ps.post_id = extra.post_id AND ps.similar_post_id = extra.similar_post_id AND ps.source = extra.source`);
+}
+
+/** A post's stored similar posts that are public now, best first (any source), at least the minimum score. */
+export async function storedSimilar(db: Conn, postId: string, limit: number): Promise<SimilarRow[]> {
+  const { rows } = await db.execute<{ id: string; title: string; status: 'open' | 'solved'; score: number }>(sql`
+    SELECT p.id, p.title, p.status, max(ps.score)::float8 AS score
+    FROM post_similar ps JOIN posts p ON p.id = ps.similar_post_id
+    WHERE ps.post_id = ${postId}::uuid AND p.status IN ('open', 'solved') AND ps.score >= ${MIN_SIMILAR_SCORE}
+    GROUP BY p.id, p.title, p.status
+    ORDER BY score DESC, p.id DESC
+    LIMIT ${limit}`);
+  return rows.map((r) => ({ ...r, score: Number(r.score) }));
+}

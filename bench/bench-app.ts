@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../apps/server/src/config/env.js';
+import { buildApp } from '../apps/server/src/app.js';
+
+/** The real app on a fresh database (BENCH_DATABASE_URL or the embedded server) in a temporary data folder. */
+export async function startBenchApp(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED: 'none',
+    RATE_LIMIT_AUTH: '1000000',
+    PUBLIC_URL: 'http://127.0.0.1:3999',
+    ...env,
+  });
+  const app = await buildApp(config);
+  return {
+    app,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Listens on a free loopback port; returns the base address. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
