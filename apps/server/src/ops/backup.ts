@@ -77,8 +77,6 @@ export async function restoreBackup(opts: { databaseUrl: string; uploadsDir: str
       'DROP SCHEMA IF EXISTS public CASCADE;',
       'CREATE SCHEMA public;',
       `\\i ${script}`,
-      // The dump empties search_path; the triggers that fire on the deletes below call public functions.
-      "SELECT pg_catalog.set_config('search_path', 'public', false);",
       // Sessions and reset links from the backup's moment must not come back to life: everyone signs in again.
       // The dump empties search_path; the tables' triggers call our functions unqualified.
       'SET search_path = public, pg_catalog;',
