@@ -2,6 +2,11 @@ import { test, expect } from '@playwright/test';
 import { createMember } from './support/members';
 import { insertPublicPosts } from './support/posts';
 import { expectNoAxeViolations } from './support/axe';
+import { readFileSync } from 'node:fs';
+import { MSG } from '@fenestra/shared';
+import { E2E_BASE_URL } from './support/env';
+import { phonePhotos } from './support/media';
+import { pinReply, replyThroughApi } from './support/replies';
 
 // Every page a staff member can reach, in both themes, at desktop and phone width: no WCAG A/AA violations.
 for (const theme of ['light', 'dark'] as const) {
@@ -22,6 +27,53 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByText('Loading...')).toHaveCount(0);
         await expectNoAxeViolations(page);
       }
+    }
+  });
+}
+
+// The conversation's states: replies (pinned, with a photo, a link and a mention), the reply form,
+// the insert-link dialog with its error, the bell with unread notifications, and the solved card.
+for (const theme of ['light', 'dark'] as const) {
+  test(`replies, the reply form, the link dialog, the bell and the solved card pass axe in the ${theme} theme`, async ({ page, context, request }) => {
+    test.setTimeout(90_000);
+    const author = await createMember(context.request);
+    const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Axe replies ${theme}${Date.now()}` });
+    const [solvedId] = await insertPublicPosts({ authorId: author.id, count: 1, status: 'solved', label: `Axe solved ${theme}${Date.now()}` });
+    await createMember(request);
+    const { png } = await phonePhotos();
+    const upload = await request.post('/api/uploads/images', {
+      headers: { origin: E2E_BASE_URL },
+      multipart: { purpose: 'reply', files: { name: 'roller.png', mimeType: 'image/png', buffer: readFileSync(png) } },
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+    const { files } = (await upload.json()) as { files: { id: string }[] };
+    const pinned = await replyThroughApi(request, postId!, `@${author.username} it is a roller; see [the guide](https://example.com/guide).`, [files[0]!.id]);
+    await replyThroughApi(request, postId!, 'Another one: http://example.com/parts has them in stock.');
+    await pinReply(pinned.id);
+
+    await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/post/${postId}`);
+      await expect(page.getByText(MSG.pinnedReply)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Open reply image 1' })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('banner').getByRole('button', { name: /^Notifications, 2 unread/ }).click();
+      await expect(page.getByRole('list', { name: 'Latest notifications' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Insert link' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Insert a link' });
+      await dialog.getByRole('button', { name: 'Insert Link' }).click();
+      await expect(dialog.getByText(MSG.invalidHttpUrl)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/post/${solvedId}`);
+      await expect(page.getByText(MSG.solvedCard)).toBeVisible();
+      await expectNoAxeViolations(page);
     }
   });
 }

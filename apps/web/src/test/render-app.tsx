@@ -19,8 +19,9 @@ export const member: Me = {
 export const moderator: Me = { ...member, id: 'u2', username: 'mod_mia', role: 'moderator', isStaff: true };
 
 type Reply = { status?: number; body?: unknown };
-/** Answers keyed 'METHOD /path'; a function sees the request's JSON body. */
-export type Handlers = Record<string, Reply | ((body: unknown) => Reply)>;
+const noReplies: Reply = { body: { replies: [], nextCursor: null } };
+/** Answers keyed 'METHOD /path'; a function sees the request's JSON body and its URL (for the query). */
+export type Handlers = Record<string, Reply | ((body: unknown, url: URL) => Reply)>;
 
 interface RenderAppOptions {
   me?: Me | null;
@@ -33,13 +34,14 @@ export function renderApp(path: string, { me = null, config = {}, handlers = {} 
   const defaults: Handlers = {
     'GET /api/me': { body: { me } },
     'GET /api/config': { body: { googleEnabled: false, videoGuidesUrl: '/resources/videos', ...config } },
+    'GET /api/notifications': { body: { notifications: [], unreadCount: 0 } },
   };
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const handler = handlers[key] ?? defaults[key];
+    const handler = handlers[key] ?? defaults[key] ?? (/^GET \/api\/posts\/[^/]+\/replies$/.test(key) ? noReplies : undefined);
     if (!handler) throw new Error(`Unexpected request in test: ${key}`);
-    const reply = typeof handler === 'function' ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined) : handler;
+    const reply = typeof handler === 'function' ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, url) : handler;
     const status = reply.status ?? 200;
     const body = status >= 400 ? { requestId: 'req-test', ...(reply.body as object) } : (reply.body ?? {});
     return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from 'sonner';
+
+// findBy*/waitFor give up after this long (an upper bound: they return as soon as the page is ready).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Radix and sonner measure with.
 class ResizeObserverStub {

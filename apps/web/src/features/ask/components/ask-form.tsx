@@ -15,12 +15,12 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toastValidationError } from '../../../lib/validation-toast';
 import { useCreatePost } from '../api/create-post';
-import { useMediaUploads } from '../hooks/use-media-uploads';
-import { MediaDropZone } from './media-drop-zone';
-import { MediaPreviews } from './media-previews';
+import { useMediaUploads } from '../../../lib/media/use-media-uploads';
+import { MediaDropZone } from '../../../components/media/media-drop-zone';
+import { MediaPreviews } from '../../../components/media/media-previews';
 import { PhotoTips } from './photo-tips';
 import { TagsField } from './tags-field';
-import { UploadProgressList } from './upload-progress-list';
+import { UploadProgressList } from '../../../components/media/upload-progress-list';
 
 const fields = ['topic', 'title', 'description', 'tags'] as const;
 type Field = (typeof fields)[number];

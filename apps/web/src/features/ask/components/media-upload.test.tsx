@@ -3,12 +3,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadedFile } from '@fenestra/shared';
 import { member, renderApp, type Handlers } from '../../../test/render-app';
 import { compressImage } from '../../../lib/compress-image';
-import { captureVideoThumbnail, readVideoDuration } from '../lib/video-probe';
-import { FakeXhr, installFakeXhr } from '../testing/fake-xhr';
+import { captureVideoThumbnail, readVideoDuration } from '../../../lib/media/video-probe';
+import { FakeXhr, installFakeXhr } from '../../../lib/media/fake-xhr';
 
 // jsdom decodes neither images nor video: our own wrappers around canvas and <video> are replaced.
 vi.mock('../../../lib/compress-image', () => ({ compressImage: vi.fn() }));
-vi.mock('../lib/video-probe', () => ({ readVideoDuration: vi.fn(), captureVideoThumbnail: vi.fn() }));
+vi.mock('../../../lib/media/video-probe', () => ({ readVideoDuration: vi.fn(), captureVideoThumbnail: vi.fn() }));
 
 const MB = 1024 * 1024;
 const description = 'The handle on our casement window snapped at the spindle. It has two screws and no markings.';

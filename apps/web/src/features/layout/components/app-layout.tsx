@@ -7,7 +7,14 @@ import { MobileNav } from './mobile-nav';
 import { SidebarNav } from './sidebar-nav';
 
 /** Every page's frame: skip link, sticky header, sidebar (a drawer on phones), main, footer. */
-export function AppLayout({ themeToggle, children }: { themeToggle: ReactNode; children: ReactNode }) {
+interface AppLayoutProps {
+  themeToggle: ReactNode;
+  /** The header's bell, for members. */
+  notificationBell?: ReactNode;
+  children: ReactNode;
+}
+
+export function AppLayout({ themeToggle, notificationBell, children }: AppLayoutProps) {
   const { me, isLoading } = useMe();
   const { videoGuidesUrl } = usePublicConfig();
   const navProps = { signedIn: Boolean(me), isStaff: Boolean(me?.isStaff), videoGuidesUrl };
@@ -24,6 +31,7 @@ export function AppLayout({ themeToggle, children }: { themeToggle: ReactNode; c
         me={me}
         meLoading={isLoading}
         themeToggle={themeToggle}
+        notificationBell={notificationBell}
         menuButton={<MobileNav>{(close) => <SidebarNav {...navProps} onNavigate={close} />}</MobileNav>}
       />
       <div className="flex flex-1">

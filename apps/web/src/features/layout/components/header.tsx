@@ -5,7 +5,6 @@ import type { Me } from '@fenestra/shared';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Logo } from './logo';
-import { NotificationsButton } from './notifications-button';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 
@@ -16,9 +15,11 @@ interface HeaderProps {
   /** The drawer's menu button (phones). */
   menuButton: ReactNode;
   themeToggle: ReactNode;
+  /** The notification bell, shown to members only. */
+  notificationBell?: ReactNode;
 }
 
-export function Header({ me, meLoading, menuButton, themeToggle }: HeaderProps) {
+export function Header({ me, meLoading, menuButton, themeToggle, notificationBell }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-2 px-3 py-2.5 sm:flex-nowrap sm:gap-x-3 sm:px-6">
@@ -32,7 +33,7 @@ export function Header({ me, meLoading, menuButton, themeToggle }: HeaderProps) 
               <span className="sr-only sm:not-sr-only">Ask Question</span>
             </Link>
           </Button>
-          {me && <NotificationsButton />}
+          {me && notificationBell}
           {themeToggle}
           {me && <UserMenu me={me} />}
           {!me && !meLoading && (

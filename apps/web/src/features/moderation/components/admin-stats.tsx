@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Clock, FileText, Hourglass, Users } from 'lucide-react';
-import type { AdminStats as AdminStatsData } from '@fenestra/shared';
+import { Clock, FileText, Hourglass, MailWarning, Users } from 'lucide-react';
+import { MSG, type AdminStats as AdminStatsData } from '@fenestra/shared';
 import { useAdminStats } from '../api/get-admin-stats';
 import { formatReplyHours } from '../utils/format-reply-hours';
 import { StatCard } from '../../../components/ui/stat-card';
@@ -8,7 +8,10 @@ import { StatCard } from '../../../components/ui/stat-card';
 const count = (stats: AdminStatsData | undefined, key: 'totalUsers' | 'activePosts' | 'pendingReview') =>
   stats ? stats[key].toLocaleString('en') : null;
 
-/** Total Users, Active Posts, Pending Review, Avg. Reply Time. A failure is only logged (SPEC section 8). */
+/**
+ * Total Users, Active Posts, Pending Review, Avg. Reply Time, and below them how many notification
+ * emails were given up on, when any were. A failure is only logged (SPEC section 8).
+ */
 export function AdminStats() {
   const { data: stats, error } = useAdminStats();
 
@@ -17,11 +20,19 @@ export function AdminStats() {
   }, [error]);
 
   return (
-    <section aria-label="Statistics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <StatCard label="Total Users" value={count(stats, 'totalUsers')} icon={Users} />
-      <StatCard label="Active Posts" value={count(stats, 'activePosts')} icon={FileText} />
-      <StatCard label="Pending Review" value={count(stats, 'pendingReview')} icon={Hourglass} />
-      <StatCard label="Avg. Reply Time" value={stats ? formatReplyHours(stats.avgReplyHours) : null} icon={Clock} />
+    <section aria-label="Statistics" className="space-y-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Total Users" value={count(stats, 'totalUsers')} icon={Users} />
+        <StatCard label="Active Posts" value={count(stats, 'activePosts')} icon={FileText} />
+        <StatCard label="Pending Review" value={count(stats, 'pendingReview')} icon={Hourglass} />
+        <StatCard label="Avg. Reply Time" value={stats ? formatReplyHours(stats.avgReplyHours) : null} icon={Clock} />
+      </div>
+      {stats && stats.failedEmails > 0 && (
+        <p className="flex items-center gap-2 text-sm text-danger">
+          <MailWarning className="size-4 shrink-0" aria-hidden />
+          {MSG.failedEmailsLine(stats.failedEmails)}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import type { MediaItem } from '../utils/media-items';
+import type { PostMediaItem } from '../utils/media-items';
 import { DetectionLine } from './detection-line';
-import { MediaTile } from './media-tile';
-import { MediaViewer } from './media-viewer';
+import { MediaTile } from '../../../components/media/media-tile';
+import { MediaViewer } from '../../../components/media/media-viewer';
 
 /** The post's media grid (video first, then images with their detection) and the viewer it opens. */
-export function MediaGallery({ items }: { items: MediaItem[] }) {
+export function MediaGallery({ items }: { items: PostMediaItem[] }) {
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const openedFrom = useRef<number | null>(null);
   const tiles = useRef<(HTMLButtonElement | null)[]>([]);

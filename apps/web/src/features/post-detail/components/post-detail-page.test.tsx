@@ -54,7 +54,7 @@ describe('post page', () => {
     expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem')).toHaveLength(2);
     // Text, never HTML.
     expect(screen.getByText(/It says <b>TRUTH<\/b> on the gearbox\./)).toBeInTheDocument();
-    expect(screen.getByText('4 replies')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '4 Replies' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to discussions' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
     expect(document.title).toBe('Which crank handle fits this casement window? · Fenestra');

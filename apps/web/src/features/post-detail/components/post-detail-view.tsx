@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MessageSquare } from 'lucide-react';
 import { TOPIC_LABELS, isPublicPost, type Author, type PostDetail, type PostStatus } from '@fenestra/shared';
+import { AuthorByline } from '../../../components/author-byline';
+import { MemberText } from '../../../components/member-text';
 import { TagList } from '../../../components/ui/tag-list';
 import { paths } from '../../../config/paths';
 import { mediaItemsOf } from '../utils/media-items';
 import { MediaGallery } from './media-gallery';
-import { PostAuthor } from './post-author';
 import { PostStatusBanner } from './post-status-banner';
 import { ShareButton } from './share-button';
 
@@ -18,6 +18,8 @@ export interface PostDetailSlots {
   renderActions?: (post: PostDetail) => ReactNode;
   /** Staff controls (solve, reopen, unapprove, delete), drawn only when the server says the viewer may moderate. */
   renderStaffActions?: (post: PostDetail) => ReactNode;
+  /** Under the question: its replies and the reply form. */
+  renderReplies?: (post: PostDetail) => ReactNode;
 }
 
 /** A question in full: banner, author, status, title, description (as text), topic, tags, media, actions. */
@@ -29,7 +31,7 @@ export function PostDetailView({ post, slots = {} }: { post: PostDetail; slots?:
       <article className="space-y-5 rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-6">
         <header className="space-y-4">
           <div className="flex flex-wrap items-start justify-between gap-3">
-            <PostAuthor author={post.author} createdAt={post.createdAt} avatar={slots.renderAuthorAvatar?.(post.author)} />
+            <AuthorByline author={post.author} createdAt={post.createdAt} avatar={slots.renderAuthorAvatar?.(post.author)} />
             {slots.renderStatusBadge?.(post.status)}
           </div>
           <h1 className="text-2xl font-semibold tracking-tight break-words text-fg sm:text-3xl">{post.title}</h1>
@@ -45,21 +47,17 @@ export function PostDetailView({ post, slots = {} }: { post: PostDetail; slots?:
           </div>
         </header>
 
-        {/* Rendered as text, never as HTML; line breaks kept as written. */}
-        <div className="leading-relaxed break-words whitespace-pre-wrap text-fg">{post.description}</div>
+        <MemberText text={post.description} mentions={post.mentions} />
 
         <MediaGallery items={media} />
 
         <footer className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
           {isPublicPost(post.status) && slots.renderActions?.(post)}
           <ShareButton postId={post.id} />
-          <p className="ml-auto inline-flex items-center gap-1.5 text-sm text-muted">
-            <MessageSquare className="size-4" aria-hidden />
-            {post.replyCount} {post.replyCount === 1 ? 'reply' : 'replies'}
-          </p>
         </footer>
       </article>
       {post.canModerate && slots.renderStaffActions?.(post)}
+      {slots.renderReplies?.(post)}
     </div>
   );
 }

@@ -1,22 +1,15 @@
 import type { Detection, PostDetail } from '@fenestra/shared';
+import type { MediaItem } from '../../../components/media/media-item';
 
-/** One thing the media grid and viewer show (SPEC section 3 'Media item'). */
-export interface MediaItem {
-  type: 'image' | 'video';
-  url: string;
-  alt: string;
-  thumbnailUrl: string | null;
-  /** Seconds, for videos. */
-  duration: number | null;
-  /** The image's position among the post's images (1-based); null for the video. */
-  imageNumber: number | null;
+/** One thing the post's media grid shows: a viewer item with what the AI saw in it. */
+export interface PostMediaItem extends MediaItem {
   /** What the AI saw in an image; null for the video. */
   detection: Detection | null;
 }
 
 /** The video first, then the images in their display order. */
-export function mediaItemsOf(post: Pick<PostDetail, 'images' | 'video'>): MediaItem[] {
-  const items: MediaItem[] = [];
+export function mediaItemsOf(post: Pick<PostDetail, 'images' | 'video'>): PostMediaItem[] {
+  const items: PostMediaItem[] = [];
   if (post.video) {
     items.push({
       type: 'video',
@@ -42,9 +35,4 @@ export function mediaItemsOf(post: Pick<PostDetail, 'images' | 'video'>): MediaI
       });
     });
   return items;
-}
-
-/** The accessible name of an item's tile: 'Play video' or 'Open image {n}'. */
-export function tileLabelOf(item: MediaItem): string {
-  return item.type === 'video' ? 'Play video' : `Open image ${item.imageNumber}`;
 }

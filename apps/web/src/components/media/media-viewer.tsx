@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { ChevronLeft, ChevronRight, Play, X } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import type { MediaItem } from '../utils/media-items';
+import { cn } from '../../lib/cn';
+import type { MediaItem } from './media-item';
 import { ViewerArrow } from './viewer-arrow';
 
 interface MediaViewerProps {

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import type { PendingUpload } from '../hooks/use-media-uploads';
+import type { PendingUpload } from '../../lib/media/use-media-uploads';
 
 /** One row per file being prepared or sent, each with its own progress bar. */
 export function UploadProgressList({ uploads }: { uploads: PendingUpload[] }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 /** The round Previous / Next button over the media viewer's picture. */
 export function ViewerArrow({ label, onClick, className, children }: { label: string; onClick: () => void; className: string; children: ReactNode }) {

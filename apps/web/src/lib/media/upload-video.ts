@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UploadedFile } from '@fenestra/shared';
-import { postMultipart, type UploadOptions } from '../../../lib/upload-request';
+import { postMultipart, type UploadOptions } from '../upload-request';
 
 export interface UploadVideoInput extends UploadOptions {
   video: File;

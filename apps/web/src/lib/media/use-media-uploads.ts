@@ -2,15 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MSG, type UploadedFile } from '@fenestra/shared';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { meQueryKey } from '../../../lib/session';
-import { useDeleteUpload } from '../api/delete-upload';
-import { useUploadImages } from '../api/upload-images';
-import { useUploadVideo } from '../api/upload-video';
-import { compressImage } from '../../../lib/compress-image';
-import { batchProgress, checkImages, checkVideoDuration, checkVideos, savedPercent, splitMedia, unreadableVideoError } from '../lib/media-checks';
-import { isAbortError } from '../../../lib/upload-request';
-import { captureVideoThumbnail, readVideoDuration } from '../lib/video-probe';
+import { ApiError, errorMessage } from '../api-client';
+import { meQueryKey } from '../session';
+import { useDeleteUpload } from './delete-upload';
+import { useUploadImages, type ImagePurpose } from './upload-images';
+import { useUploadVideo } from './upload-video';
+import { compressImage } from '../compress-image';
+import { batchProgress, checkImages, checkVideoDuration, checkVideos, savedPercent, splitMedia, unreadableVideoError } from './media-checks';
+import { isAbortError } from '../upload-request';
+import { captureVideoThumbnail, readVideoDuration } from './video-probe';
 
 export interface UploadedVideo {
   file: UploadedFile;
@@ -50,10 +50,11 @@ async function prepareImage(file: File): Promise<File> {
 }
 
 /**
- * The ask form's media: checks each picked file, compresses images, probes the video, uploads with
- * progress, and removes uploads on request. The ids go with the question when it is submitted.
+ * A form's media (the ask form's photos and video, a reply's photos): checks each picked file,
+ * compresses images, probes the video, uploads with progress, and removes uploads on request. The ids
+ * go with the question or reply when it is submitted. Replies take photos only.
  */
-export function useMediaUploads() {
+export function useMediaUploads({ purpose = 'post' }: { purpose?: ImagePurpose } = {}) {
   const client = useQueryClient();
   const uploadImagesMutation = useUploadImages();
   const uploadVideoMutation = useUploadVideo();
@@ -92,6 +93,7 @@ export function useMediaUploads() {
       const sizes = prepared.map((file) => file.size);
       const { files: uploaded } = await uploadImagesMutation.mutateAsync({
         files: prepared,
+        purpose,
         signal: controller.signal,
         onProgress: (loaded, total) => {
           const progress = batchProgress(sizes, loaded, total);
@@ -158,7 +160,8 @@ export function useMediaUploads() {
 
   /** Files from the picker or a drop: every refusal is toasted, the rest go on. */
   function addFiles(files: readonly File[]) {
-    const picked = splitMedia(files);
+    // A reply takes no video: whatever is picked is checked as a photo (and a video refused as one).
+    const picked = purpose === 'reply' ? { images: [...files], videos: [] } : splitMedia(files);
     const imageCheck = checkImages(picked.images, slots.current.images);
     const videoCheck = checkVideos(picked.videos, slots.current.videos);
     for (const message of [...imageCheck.errors, ...videoCheck.errors]) toast.error(message);
@@ -210,5 +213,12 @@ export function useMediaUploads() {
     toast.success(MSG.videoRemoved);
   }
 
-  return { images, video, pending, removing, busy: pending.length > 0, addFiles, removeImage, removeVideo };
+  /** After the form is sent: the uploads now belong to it. */
+  function clear() {
+    slots.current = { images: 0, videos: 0 };
+    setImages([]);
+    setVideo(null);
+  }
+
+  return { images, video, pending, removing, busy: pending.length > 0, addFiles, removeImage, removeVideo, clear };
 }

@@ -1,6 +1,6 @@
 import { Film, Play } from 'lucide-react';
 import { formatDuration, type UploadedFile } from '@fenestra/shared';
-import type { UploadedVideo } from '../hooks/use-media-uploads';
+import type { UploadedVideo } from '../../lib/media/use-media-uploads';
 import { PreviewTile } from './preview-tile';
 
 interface MediaPreviewsProps {

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Author } from '@fenestra/shared';
-import { RelativeTime } from '../../../components/ui/relative-time';
-import { paths } from '../../../config/paths';
+import { RelativeTime } from './ui/relative-time';
+import { paths } from '../config/paths';
 
-interface PostAuthorProps {
+interface AuthorBylineProps {
   author: Author;
   createdAt: string;
-  /** The author's avatar, drawn by whoever composes this page. */
+  /** The author's avatar, drawn by whoever composes the page. */
   avatar?: ReactNode;
 }
 
-/** Avatar, name, @username and when the question was asked. A deleted author reads 'Unknown' / 'unknown'. */
-export function PostAuthor({ author, createdAt, avatar }: PostAuthorProps) {
+/** Avatar, name, @username and when a question or reply was written. A deleted author reads 'Unknown' / 'unknown'. */
+export function AuthorByline({ author, createdAt, avatar }: AuthorBylineProps) {
   const known = author.id !== null;
   const name = known ? author.username : 'Unknown';
   return (

@@ -1,11 +1,30 @@
 import { useId, useState, type DragEvent } from 'react';
 import { ImagePlus } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
-export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/webp,video/mp4,video/webm,video/quicktime';
+const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
+const MEDIA_ACCEPT = `${PHOTO_ACCEPT},video/mp4,video/webm,video/quicktime`;
+
+const KINDS = {
+  media: {
+    accept: MEDIA_ACCEPT,
+    label: 'Add photos or a video',
+    hint: 'Up to 3 photos (JPEG, PNG or WEBP, 5MB each) and 1 video (MP4, WEBM or MOV, 50MB, under 5 minutes)',
+  },
+  photos: { accept: PHOTO_ACCEPT, label: 'Add photos', hint: 'Up to 3 photos (JPEG, PNG or WEBP, 5MB each)' },
+} as const;
+
+interface MediaDropZoneProps {
+  onFiles: (files: File[]) => void;
+  /** A question takes photos and a video; a reply photos only. */
+  kind?: keyof typeof KINDS;
+  /** A smaller zone, for the reply form. */
+  compact?: boolean;
+}
 
 /** The media picker: a file input shown as a drop zone; clicking, the keyboard or a drop all add files. */
-export function MediaDropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+export function MediaDropZone({ onFiles, kind = 'media', compact = false }: MediaDropZoneProps) {
+  const { accept, label, hint } = KINDS[kind];
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const [dragging, setDragging] = useState(false);
@@ -30,9 +49,9 @@ export function MediaDropZone({ onFiles }: { onFiles: (files: File[]) => void })
         id={inputId}
         type="file"
         multiple
-        accept={MEDIA_ACCEPT}
+        accept={accept}
         className="peer sr-only"
-        aria-label="Add photos or a video"
+        aria-label={label}
         aria-describedby={hintId}
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
@@ -44,16 +63,17 @@ export function MediaDropZone({ onFiles }: { onFiles: (files: File[]) => void })
       <label
         htmlFor={inputId}
         className={cn(
-          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
+          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 text-center transition-colors',
+          compact ? 'py-4' : 'py-8',
           'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
           dragging ? 'border-primary bg-accent' : 'border-border-strong bg-surface-muted/50 hover:border-primary hover:bg-accent',
         )}
       >
-        <ImagePlus className="size-8 text-primary" aria-hidden />
-        <span className="font-medium text-fg">Add photos or a video</span>
+        <ImagePlus className={cn('text-primary', compact ? 'size-6' : 'size-8')} aria-hidden />
+        <span className="font-medium text-fg">{label}</span>
         <span className="text-sm text-muted">Click to choose, or drag files here</span>
         <span id={hintId} className="text-xs text-muted">
-          Up to 3 photos (JPEG, PNG or WEBP, 5MB each) and 1 video (MP4, WEBM or MOV, 50MB, under 5 minutes)
+          {hint}
         </span>
       </label>
     </div>

@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import { Play, Video } from 'lucide-react';
 import { formatDuration } from '@fenestra/shared';
-import { cn } from '../../../lib/cn';
-import { tileLabelOf, type MediaItem } from '../utils/media-items';
+import { cn } from '../../lib/cn';
+import { tileLabelOf, type MediaItem } from './media-item';
 
 interface MediaTileProps extends Omit<ComponentProps<'button'>, 'children'> {
   item: MediaItem;

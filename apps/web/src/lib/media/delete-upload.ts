@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** DELETE /api/uploads/:id: drops a file not yet attached to a post. */
 export function deleteUpload(id: string): Promise<unknown> {

@@ -1,0 +1,59 @@
+import { useRef, useState } from 'react';
+import type { ReplyImage } from '@fenestra/shared';
+import type { MediaItem } from '../../../components/media/media-item';
+import { MediaTile } from '../../../components/media/media-tile';
+import { MediaViewer } from '../../../components/media/media-viewer';
+
+/** A reply's photos as small tiles; each opens the same media viewer the post uses. */
+export function ReplyImages({ images }: { images: ReplyImage[] }) {
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const openedFrom = useRef<number | null>(null);
+  const tiles = useRef<(HTMLButtonElement | null)[]>([]);
+  if (images.length === 0) return null;
+
+  const items: MediaItem[] = [...images]
+    .sort((a, b) => a.displayOrder - b.displayOrder)
+    .map((image, index) => ({
+      type: 'image',
+      url: image.url,
+      alt: `Reply image ${index + 1}`,
+      thumbnailUrl: image.url,
+      duration: null,
+      imageNumber: index + 1,
+    }));
+
+  return (
+    <>
+      <ul aria-label="Reply photos" className="flex flex-wrap gap-2">
+        {items.map((item, index) => (
+          <li key={item.url} className="w-24 sm:w-28">
+            <MediaTile
+              item={item}
+              aria-label={`Open reply image ${index + 1}`}
+              ref={(element) => {
+                tiles.current[index] = element;
+              }}
+              onClick={() => {
+                openedFrom.current = index;
+                setViewerIndex(index);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+      <MediaViewer
+        items={items}
+        index={viewerIndex}
+        onIndexChange={setViewerIndex}
+        onClose={() => setViewerIndex(null)}
+        onCloseAutoFocus={(event) => {
+          const tile = openedFrom.current === null ? null : tiles.current[openedFrom.current];
+          if (tile) {
+            event.preventDefault();
+            tile.focus();
+          }
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { EVENTS_PATH, FORUM_EVENT_TYPES, type ForumEvent, type ForumEventType } from '@fenestra/shared';
+
+export interface LiveHandlers {
+  /** A forum event (ids only): refetch what it touches. */
+  onEvent: (event: ForumEvent) => void;
+  /** Events may have been missed (a reconnect, or the server lost its feed): refetch everything shown. */
+  onResync: () => void;
+}
+
+export interface LiveConnection {
+  /** The posts on screen (at most 20): the stream carries reply and post events for these only. */
+  watch: (postIds: string[]) => void;
+  /** Reconnect now: who is signed in changed, so the stream must be opened with the new cookie. */
+  restart: () => void;
+  stop: () => void;
+}
+
+const RETRY_MS = { first: 1_000, max: 30_000 };
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * One Server-Sent Events connection to GET /api/events. The first message names the stream; the set
+ * of watched posts is then kept on the server with PUT /api/events/:streamId/posts. After every
+ * reconnect (the browser's own retry or ours) the handlers hear `onResync`, since nothing is replayed.
+ * `resyncOnFirstOpen` is for a tab taking over from another: events may have passed in between.
+ */
+export function openEventStream(handlers: LiveHandlers, { resyncOnFirstOpen = false } = {}): LiveConnection {
+  let source: EventSource | null = null;
+  let streamId: string | null = null;
+  let watched: string[] = [];
+  let sent: string[] | null = null;
+  let opened = 0;
+  let retryMs = RETRY_MS.first;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const sendWatched = () => {
+    if (!streamId || (sent && sameIds(sent, watched))) return;
+    const forStream = streamId;
+    const ids = watched;
+    sent = ids;
+    void fetch(`${EVENTS_PATH}/${encodeURIComponent(forStream)}/posts`, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ postIds: ids }),
+    })
+      .then((response) => {
+        // A stream the server no longer holds is replaced at the next reconnect, which sends the set again.
+        if (!response.ok && streamId === forStream) sent = null;
+      })
+      .catch(() => {
+        if (streamId === forStream) sent = null;
+      });
+  };
+
+  const connect = () => {
+    if (stopped) return;
+    const initial = watched;
+    const query = initial.length > 0 ? `?${new URLSearchParams({ posts: initial.join(',') })}` : '';
+    const next = new EventSource(`${EVENTS_PATH}${query}`, { withCredentials: true });
+    source = next;
+    next.addEventListener('stream.ready', (message) => {
+      streamId = (JSON.parse((message as MessageEvent<string>).data) as { streamId: string }).streamId;
+      sent = initial;
+      retryMs = RETRY_MS.first;
+      opened += 1;
+      sendWatched();
+      if (opened > 1 || resyncOnFirstOpen) handlers.onResync();
+    });
+    next.addEventListener('stream.refetch', () => handlers.onResync());
+    for (const type of FORUM_EVENT_TYPES) {
+      next.addEventListener(type, (message) => {
+        const data = (message as MessageEvent<string>).data;
+        const payload = data ? (JSON.parse(data) as object) : {};
+        handlers.onEvent({ ...payload, type: type as ForumEventType } as ForumEvent);
+      });
+    }
+    next.addEventListener('error', () => {
+      streamId = null;
+      // CONNECTING: the browser retries by itself. CLOSED (an error status): we retry, backing off.
+      if (next.readyState !== EventSource.CLOSED || stopped || source !== next) return;
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, RETRY_MS.max);
+    });
+  };
+
+  connect();
+
+  return {
+    watch(postIds) {
+      if (sameIds(postIds, watched)) return;
+      watched = postIds;
+      sendWatched();
+    },
+    restart() {
+      if (stopped) return;
+      clearTimeout(retryTimer);
+      source?.close();
+      streamId = null;
+      connect();
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      source?.close();
+      source = null;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMe } from '../session';
+import type { LiveConnection } from './event-stream';
+import { invalidateForEvent } from './invalidate-on-event';
+import { connectLiveUpdates } from './shared-stream';
+import { watchedPostIds } from './watched-posts';
+
+// Query cache changes come in bursts (a page load starts several queries): tell the stream once.
+const WATCH_SETTLE_MS = 50;
+
+/**
+ * Keeps this tab live: listens to the browser's one event stream, refetches what each event touches
+ * (everything after a reconnect), tells the stream which posts the tab shows, and reopens it when
+ * who is signed in changes. Renders nothing.
+ */
+export function LiveUpdates() {
+  const client = useQueryClient();
+  const { me, isLoading } = useMe();
+  const connection = useRef<LiveConnection | null>(null);
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const live = connectLiveUpdates({
+      onEvent: (event) => invalidateForEvent(client, event),
+      onResync: () => void client.invalidateQueries(),
+    });
+    connection.current = live;
+    const cache = client.getQueryCache();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const updateWatched = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => live.watch(watchedPostIds(cache)), WATCH_SETTLE_MS);
+    };
+    updateWatched();
+    const unsubscribe = cache.subscribe(updateWatched);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+      live.stop();
+      connection.current = null;
+    };
+  }, [client]);
+
+  // undefined while /api/me has not answered; then the member's id, or null for a visitor.
+  const identity = isLoading ? undefined : (me?.id ?? null);
+  const lastIdentity = useRef(identity);
+  useEffect(() => {
+    if (identity === undefined) return;
+    if (lastIdentity.current !== undefined && lastIdentity.current !== identity) connection.current?.restart();
+    lastIdentity.current = identity;
+  }, [identity]);
+
+  return null;
+}

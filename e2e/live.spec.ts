@@ -1,0 +1,132 @@
+import { test, expect, type Page } from '@playwright/test';
+import { MSG } from '@fenestra/shared';
+import { createMember, type TestMember } from './support/members';
+import { insertPublicPosts } from './support/posts';
+import { replyThroughApi } from './support/replies';
+import { e2eDb } from './support/db';
+
+const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+const badge = (page: Page) => page.getByTestId('notification-badge');
+
+test('a reply posted in one window appears in another without a reload, and notifies the author live', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const authorContext = await browser.newContext();
+  const helperContext = await browser.newContext();
+  const author: TestMember = await createMember(authorContext.request);
+  const helper = await createMember(helperContext.request);
+  const title = `Live reply ${Date.now()}`;
+  const [postId, otherPostId] = await insertPublicPosts({ authorId: author.id, count: 2, label: title });
+
+  const authorPage = await authorContext.newPage();
+  const helperPage = await helperContext.newPage();
+  await authorPage.goto(`/post/${postId}`);
+  await helperPage.goto(`/post/${postId}`);
+  await expect(authorPage.getByRole('heading', { name: MSG.replyCount(0) })).toBeVisible();
+  await expect(bell(authorPage)).toHaveAccessibleName('Notifications');
+  await expect(badge(authorPage)).toHaveCount(0);
+
+  await helperPage.getByRole('textbox', { name: MSG.addReply }).fill('That is a Truth 15-series operator, the gearbox stamp gives it away.');
+  await helperPage.getByRole('button', { name: MSG.postReply }).click();
+  await expect(helperPage.getByText(MSG.replyPosted)).toBeVisible();
+
+  // The author's open page: the reply and the count, with no reload; the bell rises to 1.
+  await expect(authorPage.getByRole('article', { name: `Reply by ${helper.username}` })).toBeVisible();
+  await expect(authorPage.getByRole('heading', { name: MSG.replyCount(1) })).toBeVisible();
+  await expect(badge(authorPage)).toHaveText('1');
+
+  // Two more (a mention, and a reply on the other question): prepended, newest first, the badge rising.
+  await replyThroughApi(helperContext.request, postId!, `@${author.username} the part number is on the underside.`);
+  await expect(badge(authorPage)).toHaveText('2');
+  await replyThroughApi(helperContext.request, otherPostId!, 'Same answer as on your other question, the 15-series.');
+  await expect(badge(authorPage)).toHaveText('3');
+
+  await bell(authorPage).click();
+  const items = authorPage.getByRole('list', { name: 'Latest notifications' }).getByRole('button');
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toContainText(`${helper.username} replied to your post`);
+  await expect(items.first()).toContainText('question number 2');
+  await expect(items.nth(1)).toContainText(`${helper.username} mentioned you in`);
+
+  // Mark one: it opens its post and the badge drops.
+  await items.first().click();
+  await expect(authorPage).toHaveURL(`/post/${otherPostId}`);
+  await expect(badge(authorPage)).toHaveText('2');
+
+  // Mark all.
+  await bell(authorPage).click();
+  await authorPage.getByRole('button', { name: MSG.markAllRead }).click();
+  await expect(badge(authorPage)).toHaveCount(0);
+  await authorPage.reload();
+  await expect(bell(authorPage)).toHaveAccessibleName('Notifications');
+  await authorContext.close();
+  await helperContext.close();
+});
+
+test("a visitor's open post page receives a new reply live", async ({ page, request }) => {
+  const author = await createMember(request);
+  const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Visitor live ${Date.now()}` });
+  await page.goto(`/post/${postId}`);
+  await expect(page.getByRole('heading', { name: MSG.replyCount(0) })).toBeVisible();
+
+  const helper = await createMember(request);
+  await replyThroughApi(request, postId!, 'Visitors see this one arrive without reloading the page.');
+  await expect(page.getByRole('article', { name: `Reply by ${helper.username}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: MSG.replyCount(1) })).toBeVisible();
+});
+
+test('ten tabs of one browser share one event stream and still load pages; each stays live', async ({ context, request }) => {
+  test.setTimeout(90_000);
+  const author = await createMember(context.request);
+  const postIds = await insertPublicPosts({ authorId: author.id, count: 10, label: `Ten tabs ${Date.now()}` });
+  let streams = 0;
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/events') streams += 1;
+  });
+
+  // The first tab opens first (it will hold the stream); the other nine load together.
+  const open = async (id: string) => {
+    const page = await context.newPage();
+    await page.goto(`/post/${id}`);
+    await expect(page.getByRole('heading', { name: MSG.replyCount(0) })).toBeVisible();
+    return page;
+  };
+  const pages = [await open(postIds[0]!), ...(await Promise.all(postIds.slice(1).map(open)))];
+  // Pages still load in every tab while the stream is held open: moving within the app, and a reload.
+  await Promise.all(
+    pages.map(async (page) => {
+      await page.getByRole('banner').getByRole('link', { name: 'Fenestra' }).click();
+      await expect(page.getByRole('heading', { name: 'Community Discussions' })).toBeVisible();
+    }),
+  );
+  await pages[5]!.reload();
+  await expect(pages[5]!.getByRole('heading', { name: 'Community Discussions' })).toBeVisible();
+  await Promise.all(pages.map((page) => page.goBack()));
+  await Promise.all(pages.map((page) => expect(page.getByRole('heading', { name: MSG.replyCount(0) })).toBeVisible()));
+  expect(streams).toBe(1);
+
+  // The last tab is not the one holding the stream, yet the reply reaches it. (The helper signs in
+  // outside this browser, which stays the author's.)
+  const helper = await createMember(request);
+  await replyThroughApi(request, postIds[9]!, 'Arrives in the tenth tab through the first tab\'s stream.');
+  await expect(pages[9]!.getByRole('article', { name: `Reply by ${helper.username}` })).toBeVisible();
+
+  // Closing the tab that holds the stream: another takes over and stays live.
+  await pages[0]!.close();
+  await replyThroughApi(request, postIds[8]!, 'Arrives after the first tab was closed, through a new stream.');
+  await expect(pages[8]!.getByRole('article', { name: `Reply by ${helper.username}` })).toBeVisible();
+  expect(streams).toBe(2);
+});
+
+test("an open page learns at once that its session ended: 'Your session has ended', and the visitor's view", async ({ page, context }) => {
+  const member = await createMember(context.request);
+  const [postId] = await insertPublicPosts({ authorId: member.id, count: 1, label: `Session ends ${Date.now()}` });
+  await page.goto(`/post/${postId}`);
+  await expect(bell(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: MSG.postReply })).toBeVisible();
+
+  // What a ban or an account deletion does to the member's sessions.
+  await e2eDb().query('DELETE FROM sessions WHERE user_id = $1', [member.id]);
+  await expect(page.getByText(MSG.sessionEnded)).toBeVisible();
+  await expect(bell(page)).toHaveCount(0);
+  await expect(page.getByText(MSG.replySignIn, { exact: true })).toBeVisible();
+});
