@@ -31,6 +31,9 @@ async function main() {
       { name: 'GET /api/posts (member)', path: '/api/posts', headers: { cookie: volume.cookie } },
       { name: 'GET /api/posts/:id', path: `/api/posts/${volume.postId}` },
       { name: 'GET /post/:id (HTML + meta)', path: `/post/${volume.postId}` },
+      // The same work whether the email is known or not: the two figures should match.
+      { name: 'POST forgot-password (known email)', path: '/api/account/forgot-password', method: 'POST', body: JSON.stringify({ email: 'bench-real@example.com' }), headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3999' } },
+      { name: 'POST forgot-password (unknown email)', path: '/api/account/forgot-password', method: 'POST', body: JSON.stringify({ email: 'nobody-here@example.com' }), headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3999' } },
       { name: 'GET /api/admin/analytics (90 days)', path: `/api/admin/analytics?from=${ninetyDaysAgo}`, headers: { cookie: volume.staffCookie } },
     ];
     const rows: string[][] = [];

@@ -77,6 +77,7 @@ test.describe('app shell', () => {
   });
 
   test('the pages of the shell have no accessibility violations', async ({ page }) => {
+    test.setTimeout(90_000); // eight pages of axe: an upper bound for a busy 2-core machine
     for (const path of ['/', '/auth', '/auth?tab=signup', '/privacy', '/terms', '/resources/best-practices', '/search?q=hinge', '/nope']) {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();

@@ -54,5 +54,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
+    // Upper bounds, not waits: a loaded 2-core CI machine renders jsdom pages slowly.
+    testTimeout: 20_000,
   },
 });

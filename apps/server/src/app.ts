@@ -16,6 +16,8 @@ import { healthRoutes } from './modules/health/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
 import { uploadsService } from './modules/uploads/service.js';
 import { errorHandler } from './plugins/error-handler.js';
+import { workGate, type WorkGate } from './lib/work-gate.js';
+import { databaseAway } from './plugins/database-away.js';
 import { securityPlugin } from './plugins/security.js';
 import { textGuard } from './plugins/text-guard.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -66,6 +68,8 @@ export interface AppServices {
   /** The clock of the stat cards, ban ends and the email job (tests fix it). */
   now: () => Date;
   linkFetcher: LinkFetcher;
+  /** Password hashing and checking, bounded. */
+  hashing: WorkGate;
 }
 
 /** Outside systems a test may replace (the link fetcher with its own resolver and limits), and timings it may shorten. */
@@ -120,10 +124,13 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   }), app.log);
   const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, database.url, app.log) : null;
 
+  // Two hashes at a time (scrypt takes 32 MB and a thread each), a short queue, 503 past it.
+  const hashing = workGate({ concurrency: 2, queue: 32 });
   const auth = createAuth({
     config,
     db: database.db,
     secret,
+    hashing,
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
@@ -149,7 +156,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   await Promise.race([listener.ready, new Promise((resolve) => { waited = setTimeout(resolve, 5_000); })]);
   clearTimeout(waited);
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage, linkFetcher, events: { listener, hub }, now });
+  app.decorate('services', { config, database, jobs, mailer, auth, storage, hashing, linkFetcher, events: { listener, hub }, now });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -171,6 +178,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   });
 
   await app.register(errorHandler);
+  await app.register(databaseAway, { embedded: database.embedded });
   await app.register(securityPlugin, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
   await app.register(textGuard);
   await app.register(rateLimitPlugin, { pool: database.pool });

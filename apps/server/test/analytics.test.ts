@@ -69,6 +69,10 @@ describe('analytics', () => {
     const p6 = await newPost(bob, 'open', 'glazing', '2026-03-09T06:00:00', ['putty', 'glass', 'bead', 'sash', 'hinge']);
     await log('approve', p6, '2026-03-09T07:00:00');
     await reply(p6, alice, '2026-03-10T06:10:00');
+    // p10: approved and unapproved again in week 11: it was made public that week, and is not solved.
+    const p10 = await newPost(alice, 'pending', 'doors', '2026-03-09T10:00:00', ['roller']);
+    await log('approve', p10, '2026-03-09T11:00:00');
+    await log('unapprove', p10, '2026-03-09T12:00:00');
     const p9 = await newPost(bob, 'denied', 'misc', '2026-03-10T11:00:00');
     await log('deny', p9, '2026-03-10T12:00:00');
     // p7: the period's last second; approved only after the period ends; never answered.
@@ -113,15 +117,15 @@ describe('analytics', () => {
       },
       {
         week: '2026-W11', start: '2026-03-09',
-        approvals: 2, denials: 1, approvalRate: 66.7,
-        madePublic: 2, solved: 1, solveRate: 50,
+        approvals: 3, denials: 1, approvalRate: 75,
+        madePublic: 3, solved: 1, solveRate: 33.3,
         postsCreated: 2, answered: 1, medianFirstReplyHours: 24.2,
       },
     ]);
     expect(r.totals).toEqual({
       posts: 5, replies: 7, corrections: 0,
-      approvals: 5, denials: 2, approvalRate: 71.4,
-      madePublic: 5, solved: 2, solveRate: 40,
+      approvals: 6, denials: 2, approvalRate: 75,
+      madePublic: 6, solved: 2, solveRate: 33.3,
       postsCreated: 5, answered: 3, medianFirstReplyHours: 5,
     });
   });

@@ -1,4 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { MSG } from '@fenestra/shared';
 import { createTestApp, freshDatabase, signUpMember, ORIGIN, type TestApp } from './helpers.js';
 import { DatabaseLink } from './database-link.js';
 
@@ -29,13 +30,14 @@ describe('health through a database outage', () => {
     await link.cut();
     const down = await health(t);
     expect(down).toEqual({ status: 503, body: { status: 'unavailable', database: 'unreachable' }, cache: 'no-store' });
-    // Requests that need the database fail cleanly, without internals, and the app keeps answering.
+    // Requests that need the database answer 503 with Retry-After, without internals, and the app keeps answering.
     const signIn = await t.app.inject({
       method: 'POST', url: '/api/account/sign-in', headers: { origin: ORIGIN },
       payload: { email: 'someone@example.com', password: 'Correct-Horse9' },
     });
-    expect(signIn.statusCode).toBe(500);
-    expect(signIn.json()).toMatchObject({ error: 'INTERNAL', requestId: signIn.headers['x-request-id'] });
+    expect(signIn.statusCode).toBe(503);
+    expect(signIn.headers['retry-after']).toBe('5');
+    expect(signIn.json()).toMatchObject({ error: 'UNAVAILABLE', message: MSG.unavailable, requestId: signIn.headers['x-request-id'] });
     expect((await health(t)).status).toBe(503);
 
     await link.open();

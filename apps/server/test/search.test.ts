@@ -93,6 +93,11 @@ describe('search', () => {
     expect(titles(await search(t, q('door', '&topic=screens')))).toEqual(['Screen door <spline> keeps popping out']);
     expect(titles(await search(t, q('crank', '&status=open')))).toEqual([]);
     expect(titles(await search(t, q('crank', '&status=solved')))).toEqual(['Casement window operator crank handle stripped']);
+    // A post moved to another topic is found there at once.
+    await sqlQuery(t, `UPDATE posts SET topic = 'glazing' WHERE title = 'Sliding patio door roller replacement'`);
+    expect(titles(await search(t, q('patio', '&topic=glazing')))).toEqual(['Sliding patio door roller replacement']);
+    expect(titles(await search(t, q('patio', '&topic=doors')))).toEqual([]);
+    await sqlQuery(t, `UPDATE posts SET topic = 'doors' WHERE title = 'Sliding patio door roller replacement'`);
   });
 
   it('never shows pending or denied posts to visitors or members, their authors included', async () => {

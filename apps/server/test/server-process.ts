@@ -32,4 +32,8 @@ export function startServer(dataDir: string, port: number) {
 }
 
 export const pgPid = (clusterDir: string) => Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-export const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+// A zombie (exited, not yet reaped by its new parent) counts as gone.
+export const alive = (pid: number) => {
+  try { process.kill(pid, 0); } catch { return false; }
+  try { return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); } catch { return true; }
+};

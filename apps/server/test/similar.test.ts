@@ -35,11 +35,12 @@ describe('similar questions', () => {
       for (const tag of question.tags) await sqlQuery(t, 'INSERT INTO post_tags (post_id, tag) VALUES ($1, $2)', [id, tag]);
     }
     idOf.set('pending-twin', await insertPost(t, { status: 'pending', title: 'Casement crank handle spins, operator stripped', description: CRANK_TWIN.description }));
+    idOf.set('denied-twin', await insertPost(t, { status: 'denied', title: 'Casement crank handle spins freely, operator shaft stripped', description: CRANK_TWIN.description }));
     expect((await refresh()).failed).toBe(0);
   });
   afterAll(async () => { await t.close(); });
 
-  it('finds the question a draft repeats, up to 5, solved first, never a pending one', async () => {
+  it('finds the question a draft repeats, up to 5, solved first, never a pending or denied one', async () => {
     const { questions } = await draft(CRANK_TWIN.title, CRANK_TWIN.description);
     expect(questions.length).toBeGreaterThan(0);
     expect(questions.length).toBeLessThanOrEqual(5);
@@ -47,6 +48,7 @@ describe('similar questions', () => {
     const statuses = questions.map((q) => q.status);
     expect(statuses).toEqual([...statuses].sort((a, b) => Number(b === 'solved') - Number(a === 'solved')));
     expect(questions.map((q) => q.id)).not.toContain(idOf.get('pending-twin'));
+    expect(questions.map((q) => q.id)).not.toContain(idOf.get('denied-twin'));
   });
 
   it('shows nothing below the minimum score', async () => {
@@ -62,7 +64,9 @@ describe('similar questions', () => {
     expect(patio.questions.map((q) => q.id)).toContain(idOf.get('sliding-lock'));
 
     const crank = await similarFor(idOf.get('casement-crank')!);
+    expect(crank.questions.length).toBeGreaterThan(0);
     expect(crank.questions.map((q) => q.id)).not.toContain(idOf.get('pending-twin'));
+    expect(crank.questions.map((q) => q.id)).not.toContain(idOf.get('denied-twin'));
   });
 
   it('drops a post from every list the moment it leaves public view, and adds a new twin when it is approved', async () => {

@@ -35,11 +35,11 @@ function pngChunk(type: string, data: Buffer) {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A 68-byte PNG whose header claims 30,000 x 30,000 pixels (a decompression bomb's calling card). */
-function hugeHeaderPng() {
+/** A 68-byte PNG whose header claims 30,000 x 30,000 pixels (a decompression bomb's calling card), or any size. */
+function hugeHeaderPng(width = 30_000, height = 30_000) {
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(30_000, 0);
-  ihdr.writeUInt32BE(30_000, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // truecolour
   return Buffer.concat([
@@ -179,6 +179,14 @@ describe('uploads', () => {
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
+    it('takes a 24-megapixel camera original and refuses anything past 25 megapixels', async () => {
+      const justOver = hugeHeaderPng(5_001, 5_000);
+      expect(errorOf(await images(member.cookie, [[justOver, 'wide.png']]))).toEqual({ status: 400, message: 'wide.png is too large in pixels' });
+      const camera = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#5a7d9a' } }).jpeg({ quality: 80 }).toBuffer();
+      const res = await images(member.cookie, [[camera, 'camera.jpg']]);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+
     it('removes the files already stored when a later file in the batch fails', async () => {
       const someone = await signUpMember(t.app);
       const res = await images(someone.cookie, [
@@ -277,6 +285,19 @@ describe('uploads', () => {
       const served = await t.app.inject({ method: 'GET', url: file.publicUrl });
       expect(served.headers['content-type']).toBe(mime);
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('receives videos into a temporary folder that every answer leaves empty', async () => {
+      const tmp = path.join(t.config.dataDir, 'tmp', 'uploads');
+      const answers = [
+        await video(member.cookie, [['video', fixture('clip-2s.webm'), 'ok.webm']]),
+        await video(member.cookie, [['video', fixture('clip-301s.mp4'), 'long.mp4']]),
+        await video(member.cookie, [['video', Buffer.from('not a video at all'), 'notes.mp4']]),
+        await video(member.cookie, [['video', fixture('clip-2s.mp4'), 'a.mp4'], ['video', fixture('clip-2s.mp4'), 'b.mp4']]),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 400, 400, 400]);
+      expect(existsSync(tmp)).toBe(true);
+      expect(readdirSync(tmp)).toEqual([]);
     });
 
     it('refuses a video of 5 minutes or more', async () => {

@@ -13,6 +13,7 @@ export const ANALYTICS_MSG = {
   badRange: `The period must start on or before its end and span at most ${MAX_ANALYTICS_DAYS} days`,
   noCorrectionsYet: 'No detection corrections yet. When staff correct the object detected in an image, each correction is counted here.',
   noCorrectionsInPeriod: 'No detection corrections in this period.',
+  loadFailed: 'Analytics could not be loaded.',
 } as const;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */

@@ -213,6 +213,7 @@ export const MSG = {
   signInToAsk: 'Please sign in to ask a question',
   // Server answers (API error messages)
   serverError: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The forum is busy or briefly unavailable. Please try again in a moment.',
   forbidden: 'You do not have permission to do that',
   notFoundApi: 'Not found',
   webAppNotBuilt: 'The web app has not been built. Run: npm run build',

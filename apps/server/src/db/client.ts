@@ -14,8 +14,10 @@ export interface Database {
 
 export function connect(url: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its server must not crash the process; the next query reconnects.
+  // A client losing its server must not crash the process, idle or checked out (a transaction between
+  // two queries): the query in flight fails, the pool drops the client, and the next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, url, close: () => pool.end() };
 }

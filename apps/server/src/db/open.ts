@@ -13,6 +13,10 @@ interface Log { info(msg: string): void; warn(msg: string): void }
 export async function openDatabase(config: Config, log: Log, opts: { migrate?: boolean } = {}): Promise<OpenedDatabase> {
   const embedded = config.databaseUrl ? null : await startEmbedded(config.dataDir, log);
   const database = connect(config.databaseUrl ?? embedded!.url);
+  // A server restarted by another process may come back on another port: new connections go there.
+  embedded?.events.on('moved', (url: string) => {
+    (database.pool as unknown as { options: { connectionString: string } }).options.connectionString = url;
+  });
   if (opts.migrate ?? true) await runMigrations(database.pool);
   return {
     ...database,

@@ -17,3 +17,5 @@ export const unauthorized = (message: string = MSG.signInRequired) => new AppErr
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string = MSG.notFoundApi) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (code: string, message: string, field?: string) => new AppError(409, code, message, field);
+/** The database is away or every connection is busy: the client tries again after Retry-After. */
+export const unavailable = (message: string = MSG.unavailable) => new AppError(503, 'UNAVAILABLE', message);

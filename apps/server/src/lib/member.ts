@@ -52,6 +52,15 @@ export async function findMember(db: Db, userId: string): Promise<MemberRow | nu
   return rows[0] ?? null;
 }
 
+/**
+ * Locks the acting member's row (KEY SHARE) before anything else a write touches: an account deletion
+ * locks it first too, so the two never deadlock, and a write that waited on a deletion finds no member.
+ */
+export async function lockActingMember(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+  return rows.length > 0;
+}
+
 /** Role 'user' is no row at all; any other role is the member's one row. */
 export async function setRole(db: Db | Tx, userId: string, role: Role): Promise<void> {
   if (role === 'user') {

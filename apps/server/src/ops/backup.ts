@@ -78,6 +78,8 @@ export async function restoreBackup(opts: { databaseUrl: string; uploadsDir: str
       'CREATE SCHEMA public;',
       `\\i ${script}`,
       // Sessions and reset links from the backup's moment must not come back to life: everyone signs in again.
+      // The dump empties search_path; the tables' triggers call our functions unqualified.
+      'SET search_path = public, pg_catalog;',
       'DELETE FROM public.sessions;',
       "DELETE FROM public.verifications WHERE identifier LIKE 'reset-password:%';",
       '',

@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from 'sonner';
 
-// findBy* and waitFor give up after 3 s, not 1 s: a busy 2-core CI machine renders a full page slowly.
-configure({ asyncUtilTimeout: 3_000 });
+// findBy*/waitFor give up after this long (an upper bound: they return as soon as the page is ready).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Radix and sonner measure with.
 class ResizeObserverStub {

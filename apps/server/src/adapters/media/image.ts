@@ -1,7 +1,18 @@
 import sharp from 'sharp';
+import { workGate } from '../../lib/work-gate.js';
 
-/** Refuse decompression bombs: a photo of a window hinge needs nowhere near this many pixels. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * Refuse decompression bombs: a photo of a window hinge needs nowhere near this many pixels. The browser
+ * sends at most 1920 px; a 24-megapixel camera original still passes.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
+// Re-encoding is the heaviest thing a visitor can ask for: one at a time per process, libvips on one
+// thread, so the other core is free for readers; a short queue, then 503 with Retry-After.
+sharp.concurrency(1);
+// Nothing is re-read, so libvips keeps no decoded images around between requests.
+sharp.cache(false);
+const reencodes = workGate({ concurrency: 1, queue: 24 });
 export const MAX_IMAGE_SIDE = 12_000;
 
 export class ImageRejected extends Error {
@@ -37,6 +48,10 @@ export async function reencodeImage(input: Buffer, opts: { maxSide: number; keep
   if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw new ImageRejected('too-many-pixels');
   }
+  return reencodes.run(() => encode(input, opts));
+}
+
+async function encode(input: Buffer, opts: { maxSide: number; keepPng: boolean }): Promise<EncodedImage> {
   const pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
     .rotate()
     .resize(opts.maxSide, opts.maxSide, { fit: 'inside', withoutEnlargement: true });

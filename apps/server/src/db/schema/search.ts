@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid, real, index, primaryKey, customType, check } from 'drizzle-orm/pg-core';
-import { posts } from './posts.js';
+import { posts, postStatusEnum, topicEnum } from './posts.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -9,6 +9,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const postSearch = pgTable('post_search', {
   postId: uuid('post_id').primaryKey().references(() => posts.id, { onDelete: 'cascade' }),
   document: tsvector('document').notNull(),
+  // Copies of the post's status and topic (kept by the same triggers), so a search never joins posts to filter.
+  status: postStatusEnum('status').notNull().default('pending'),
+  topic: topicEnum('topic').notNull().default('misc'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('post_search_document_idx').using('gin', t.document)]);
 

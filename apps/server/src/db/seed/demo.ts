@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { demoPasswordFile } from './password-file.js';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import { NOTIFICATION_TEXT, type NotificationType } from '@fenestra/shared';
+import { NOTIFICATION_TEXT, type ModerationAction, type NotificationType } from '@fenestra/shared';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../client.js';
 import {
@@ -218,7 +218,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
       if (notificationRows.length) await tx.insert(notifications).values(notificationRows);
 
       // The moderation log of those decisions, taken in turns by the staff, so analytics has a history.
-      const logRows: (typeof moderationLog.$inferInsert)[] = [];
+      const logRows: (typeof moderationLog.$inferInsert & { action: ModerationAction })[] = [];
       planned.forEach(({ post, id, approvedAt, deniedAt, solvedAt }, i) => {
         const actor = staff[i % staff.length]!;
         const row = { actorId: actor.id, actorUsername: actor.username, targetType: 'post', targetId: id, targetLabel: post.title };

@@ -1,4 +1,6 @@
 import { betterAuth } from 'better-auth';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import type { WorkGate } from '../../lib/work-gate.js';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../../config/env.js';
@@ -11,6 +13,8 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   secret: string;
+  /** Every password hash and check goes through it, so a burst of sign-ups cannot take the machine. */
+  hashing: WorkGate;
   /** Creates the profile of an account made by an outside provider (Google). */
   onOAuthUser(user: { id: string; email: string }): Promise<void>;
 }
@@ -36,6 +40,10 @@ export function createAuth(deps: AuthDeps) {
       minPasswordLength: LIMITS.password.min,
       maxPasswordLength: LIMITS.password.max,
       autoSignIn: true,
+      password: {
+        hash: (password) => deps.hashing.run(() => hashPassword(password)),
+        verify: ({ hash, password }) => deps.hashing.run(() => verifyPassword({ hash, password })),
+      },
       revokeSessionsOnPasswordReset: true,
     },
     session: {

@@ -1,11 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { TOPICS, type AnalyticsDay, type AnalyticsWeek, type Topic } from '@fenestra/shared';
+import { TOPICS, type AnalyticsDay, type AnalyticsWeek, type ModerationAction, type Topic } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 
 /** A period of whole UTC days, both ends included (YYYY-MM-DD). */
 export interface Period { from: string; to: string }
 
 const PUBLIC = sql`('open', 'solved')`;
+// The log actions read here, checked against the shared list.
+const APPROVE: ModerationAction = 'approve';
+const DENY: ModerationAction = 'deny';
+const CORRECTION: ModerationAction = 'override_detection';
 
 // The period's bounds as instants: from's midnight UTC, up to (not including) the midnight after `to`.
 const bounds = (p: Period) => sql`bounds AS (
@@ -28,7 +32,7 @@ export async function dailyCounts(db: Db, p: Period): Promise<AnalyticsDay[]> {
       WHERE p.status IN ${PUBLIC} AND r.created_at >= lo AND r.created_at < hi GROUP BY 1),
     corrections AS (
       SELECT ${utcDay(sql`created_at`)} AS day, count(*)::int AS n FROM moderation_log, bounds
-      WHERE action = 'override_detection' AND created_at >= lo AND created_at < hi GROUP BY 1)
+      WHERE action = ${CORRECTION} AND created_at >= lo AND created_at < hi GROUP BY 1)
     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(new_posts.n, 0) AS posts,
            coalesce(new_replies.n, 0) AS replies, coalesce(corrections.n, 0) AS corrections
     FROM days LEFT JOIN new_posts USING (day) LEFT JOIN new_replies USING (day) LEFT JOIN corrections USING (day)
@@ -51,15 +55,15 @@ export async function weeklyRates(db: Db, p: Period): Promise<{ weeks: Analytics
     weeks AS (SELECT generate_series(date_trunc('week', ${p.from}::date), date_trunc('week', ${p.to}::date), interval '1 week')::date AS week),
     decisions AS (
       SELECT ${isoWeek(sql`created_at`)} AS week,
-             count(*) FILTER (WHERE action = 'approve')::int AS approvals,
-             count(*) FILTER (WHERE action = 'deny')::int AS denials
+             count(*) FILTER (WHERE action = ${APPROVE})::int AS approvals,
+             count(*) FILTER (WHERE action = ${DENY})::int AS denials
       FROM moderation_log, bounds
-      WHERE action IN ('approve', 'deny') AND created_at >= lo AND created_at < hi
+      WHERE action IN (${APPROVE}, ${DENY}) AND created_at >= lo AND created_at < hi
       GROUP BY GROUPING SETS ((1), ())),
     -- A post went public at its first approval; a post public without one (seeded, imported) at its creation.
     first_approvals AS (
       SELECT target_id, min(created_at) AS at FROM moderation_log
-      WHERE action = 'approve' AND target_type = 'post' GROUP BY target_id),
+      WHERE action = ${APPROVE} AND target_type = 'post' GROUP BY target_id),
     made_public AS (
       SELECT ${isoWeek(sql`coalesce(a.at, p.created_at)`)} AS week,
              count(*)::int AS made_public, count(*) FILTER (WHERE p.status = 'solved')::int AS solved
@@ -130,6 +134,6 @@ export async function postsPerTopic(db: Db, p: Period): Promise<{ topic: Topic; 
 }
 
 export async function correctionsEver(db: Db): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM moderation_log WHERE action = 'override_detection'`);
+  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM moderation_log WHERE action = ${CORRECTION}`);
   return rows[0]!.n;
 }

@@ -162,6 +162,10 @@ export async function lockAdmins(tx: Tx): Promise<string[]> {
 
 /** Removes the member's likes and bookmarks, moving each post's counters by the rows removed. */
 export async function removeVotesAndBookmarks(tx: Tx, userId: string): Promise<void> {
+  // The posts whose counters move, locked in one order (by id), as a like or bookmark locks its one post.
+  await tx.execute(sql`SELECT id FROM posts WHERE id IN (
+    SELECT post_id FROM post_votes WHERE user_id = ${userId} UNION SELECT post_id FROM bookmarks WHERE user_id = ${userId}
+  ) ORDER BY id FOR NO KEY UPDATE`);
   const votes = await tx.delete(postVotes).where(eq(postVotes.userId, userId)).returning({ postId: postVotes.postId });
   const voted = votes.map((v) => v.postId);
   if (voted.length) {

@@ -7,8 +7,8 @@ import {
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { bookmarks, posts } from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
-import type { MemberRow } from '../../lib/member.js';
+import { notFound, unauthorized } from '../../lib/errors.js';
+import { lockActingMember, type MemberRow } from '../../lib/member.js';
 import { activeBan } from '../../lib/ban.js';
 import { parse } from '../../lib/validation.js';
 import { claimUploads } from '../uploads/repo.js';
@@ -193,6 +193,8 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
   async function toggle(kind: 'like' | 'bookmark', member: MemberRow, postId: string): Promise<ToggleResult> {
     if (!isUuid(postId)) throw notFound(MSG.postNotFound);
     return db.transaction(async (tx) => {
+      // The member first, then the post: the order an account deletion takes them in.
+      if (!(await lockActingMember(tx, member.id))) throw unauthorized();
       const status = await repo.lockPostStatus(tx, postId);
       if (!status || !repo.PUBLIC_STATUSES.includes(status)) throw notFound(MSG.postNotFound);
       return kind === 'like' ? repo.toggleVote(tx, postId, member.id) : repo.toggleBookmark(tx, postId, member.id);

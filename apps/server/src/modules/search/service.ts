@@ -9,7 +9,7 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import * as postsRepo from '../posts/repo.js';
 import type { PostsService, Viewer } from '../posts/service.js';
 import { analyseWords, buildQuery, queryWords } from './query.js';
-import { countMatches, headlines, rankedPage, type RankedRow } from './repo.js';
+import { countMatches, headlines, rankedPage, withSearchPlan, type RankedRow } from './repo.js';
 import { previewSegments, segmentsOf } from './highlight.js';
 
 const cursorSchema = z.object({ r: z.number(), i: z.uuid() });
@@ -55,19 +55,17 @@ export function searchService(deps: { db: Db; posts: PostsService }) {
       const { didYouMean } = built;
       if (!built.tsquery) return { results: [], nextCursor: null, total: 0, totalCapped: false, didYouMean: null };
 
-      let tsquery = built.tsquery;
-      let [ranked, counted] = await Promise.all([
-        rankedPage(db, tsquery, filter, after, LIMITS.pageSize + 1),
-        countMatches(db, tsquery, filter, SEARCH_LIMITS.exactCount + 1),
-      ]);
-      // No post has every word: rank the posts that have some of them (more words, better rank).
-      if (counted === 0 && built.anyWord) {
-        tsquery = built.anyWord;
-        [ranked, counted] = await Promise.all([
-          rankedPage(db, tsquery, filter, after, LIMITS.pageSize + 1),
-          countMatches(db, tsquery, filter, SEARCH_LIMITS.exactCount + 1),
-        ]);
-      }
+      const { tsquery, ranked, counted } = await withSearchPlan(db, async (tx) => {
+        let query = built.tsquery!;
+        let found = await countMatches(tx, query, filter, SEARCH_LIMITS.exactCount + 1);
+        // No post has every word: rank the posts that have some of them (more words, better rank).
+        if (found === 0 && built.anyWord) {
+          query = built.anyWord;
+          found = await countMatches(tx, query, filter, SEARCH_LIMITS.exactCount + 1);
+        }
+        const page = found > 0 ? await rankedPage(tx, query, filter, after, LIMITS.pageSize + 1) : [];
+        return { tsquery: query, ranked: page, counted: found };
+      });
       const more = ranked.length > LIMITS.pageSize;
       const shown = more ? ranked.slice(0, LIMITS.pageSize) : ranked;
       const ids = shown.map((r) => r.id);

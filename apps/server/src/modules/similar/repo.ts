@@ -50,7 +50,7 @@ export async function similarTo(db: Conn, text: SimilarText, excludeId: string |
     SELECT id, title, status, score FROM (
       SELECT p.id, p.title, p.status, (0.6 * ${textScore} + 0.4 * similarity(p.title, ${title}))::float8 AS score
       FROM post_search s JOIN posts p ON p.id = s.post_id
-      WHERE p.status IN ('open', 'solved') AND ${matches}
+      WHERE s.status IN ('open', 'solved') AND ${matches}
       ${excludeId ? sql`AND p.id <> ${excludeId}::uuid` : sql``}
     ) m
     WHERE score >= ${MIN_SIMILAR_SCORE}

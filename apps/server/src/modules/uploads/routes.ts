@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Readable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import path from 'node:path';
 import { LIMITS, MSG, safeFileName } from '@fenestra/shared';
 import type { Config } from '../../config/env.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
@@ -28,14 +33,32 @@ async function readCapped(stream: Readable & { truncated?: boolean }, cap: numbe
 }
 
 /**
+ * Streams a file part to disk, keeping at most `cap` bytes: a video is never held whole in memory while it
+ * arrives. A bigger file is drained and its partial copy left for the caller's folder clean-up.
+ */
+async function saveCapped(stream: Readable & { truncated?: boolean }, cap: number, target: string): Promise<{ size: number; tooLarge: boolean }> {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      done(null, size <= cap ? chunk : undefined);
+    },
+  });
+  await pipeline(stream, counter, createWriteStream(target, { mode: 0o600 }));
+  return { size, tooLarge: size > cap || stream.truncated === true };
+}
+
+/**
  * Reads a whole multipart request: text fields, and files up to their field's cap. The parser's own
  * fileSize limit (the largest cap) stops it buffering more; the rest of an oversize file is discarded.
+ * Fields named in `toDisk` are written to files in `tmpDir` instead of memory.
  */
-async function readForm(app: FastifyInstance, request: FastifyRequest, caps: Record<string, number>): Promise<ReceivedForm> {
+async function readForm(app: FastifyInstance, request: FastifyRequest, caps: Record<string, number>, disk?: { fields: string[]; tmpDir: string }): Promise<ReceivedForm> {
   if (!request.isMultipart()) throw badRequest(MSG.sendMultipart);
   const form: ReceivedForm = { fields: {}, files: new Map(), tooManyFiles: false };
   try {
     const parts = request.parts({ limits: { fileSize: Math.max(...Object.values(caps)) } });
+    let n = 0;
     for await (const part of parts) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
@@ -46,8 +69,16 @@ async function readForm(app: FastifyInstance, request: FastifyRequest, caps: Rec
         await readCapped(part.file, 0); // a field we do not take: let it pass
         continue;
       }
-      const { data, tooLarge } = await readCapped(part.file, cap);
-      form.files.set(part.fieldname, [...(form.files.get(part.fieldname) ?? []), { filename: safeFileName(part.filename), data, tooLarge }]);
+      let file: ReceivedFile;
+      if (disk?.fields.includes(part.fieldname)) {
+        const filePath = path.join(disk.tmpDir, `part-${++n}`);
+        const { size, tooLarge } = await saveCapped(part.file, cap, filePath);
+        file = { filename: safeFileName(part.filename), data: Buffer.alloc(0), path: filePath, size, tooLarge };
+      } else {
+        const { data, tooLarge } = await readCapped(part.file, cap);
+        file = { filename: safeFileName(part.filename), data, tooLarge };
+      }
+      form.files.set(part.fieldname, [...(form.files.get(part.fieldname) ?? []), file]);
     }
   } catch (err) {
     if (!(err instanceof app.multipartErrors.FilesLimitError)) throw err;
@@ -79,14 +110,22 @@ export async function uploadsRoutes(app: FastifyInstance, opts: { config: Config
     return { files: await uploads.uploadImages(member.id, form.files.get('files') ?? [], purpose) };
   });
 
+  // A video goes to a folder of its own under DATA_DIR/tmp while it arrives; the folder goes whatever happens.
+  const tmpRoot = path.join(config.dataDir, 'tmp', 'uploads');
   app.post('/api/uploads/video', { config: limited }, async (request) => {
     const member = await uploader(request);
-    const form = await readForm(app, request, { video: LIMITS.video.maxBytes, thumbnail: LIMITS.images.maxBytes });
-    const videos = form.files.get('video') ?? [];
-    const thumbnails = form.files.get('thumbnail') ?? [];
-    if (form.tooManyFiles || videos.length > 1) throw badRequest(MSG.maxVideos, 'video');
-    if (thumbnails.length > 1) throw badRequest(MSG.failedThumbnail, 'thumbnail');
-    return { file: await uploads.uploadVideo(member.id, videos[0], thumbnails[0]) };
+    await mkdir(tmpRoot, { recursive: true, mode: 0o700 });
+    const tmpDir = await mkdtemp(path.join(tmpRoot, 'video-'));
+    try {
+      const form = await readForm(app, request, { video: LIMITS.video.maxBytes, thumbnail: LIMITS.images.maxBytes }, { fields: ['video'], tmpDir });
+      const videos = form.files.get('video') ?? [];
+      const thumbnails = form.files.get('thumbnail') ?? [];
+      if (form.tooManyFiles || videos.length > 1) throw badRequest(MSG.maxVideos, 'video');
+      if (thumbnails.length > 1) throw badRequest(MSG.failedThumbnail, 'thumbnail');
+      return { file: await uploads.uploadVideo(member.id, videos[0], thumbnails[0]) };
+    } finally {
+      await rm(tmpDir, { recursive: true, force: true });
+    }
   });
 
   app.delete<{ Params: { id: string } }>('/api/uploads/:id', async (request, reply) => {

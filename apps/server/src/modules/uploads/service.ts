@@ -5,6 +5,8 @@ import { sniffType } from '../../adapters/media/sniff.js';
 import { ImageRejected, reencodeImage, type EncodedImage } from '../../adapters/media/image.js';
 import { readVideoDuration } from '../../adapters/media/video.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { workGate } from '../../lib/work-gate.js';
+import { readFile } from 'node:fs/promises';
 import {
   deleteOwnUnattached, deleteStaleUnattached, deleteUploadsById, insertUpload, type UploadKind, type UploadRow,
 } from './repo.js';
@@ -13,6 +15,9 @@ import {
 export interface ReceivedFile {
   filename: string;
   data: Buffer;
+  /** A file written to disk as it arrived (a video): its bytes are read from here, and data is empty. */
+  path?: string;
+  size?: number;
   /** More bytes arrived than allowed (data is then empty). */
   tooLarge: boolean;
 }
@@ -110,6 +115,43 @@ export function uploadsService(deps: { db: Db; storage: Storage }) {
     }
   }
 
+  /** Checks a video by its bytes and container, stores it unchanged, and its poster frame as JPEG. */
+  async function checkAndStoreVideo(userId: string, video: ReceivedFile, thumbnail: ReceivedFile | undefined): Promise<UploadedFile> {
+    const type = await sniffType(video.data);
+    if (!type || !(VIDEO_TYPES as readonly string[]).includes(type.mime)) throw badRequest(MSG.invalidVideoType, 'video');
+    const duration = await readVideoDuration(video.data, type.mime);
+    if (duration === null) throw badRequest(MSG.invalidVideoFile, 'video');
+    if (duration >= LIMITS.video.maxSeconds) throw badRequest(MSG.videoTooLong, 'video');
+
+    let poster: EncodedImage | null = null;
+    if (thumbnail) {
+      const thumbType = thumbnail.tooLarge ? null : await sniffType(thumbnail.data);
+      if (!thumbType || !(IMAGE_TYPES as readonly string[]).includes(thumbType.mime)) throw badRequest(MSG.failedThumbnail, 'thumbnail');
+      try {
+        poster = await reencodeImage(thumbnail.data, { maxSide: LIMITS.compression.maxPixels, keepPng: false });
+      } catch {
+        throw badRequest(MSG.failedThumbnail, 'thumbnail');
+      }
+    }
+
+    return asOneBatch(async (store, rowIds) => {
+      const path = storagePath(userId, type.ext);
+      const url = await store('post-videos', path, video.data, type.mime);
+      const thumbnailPath = poster ? storagePath(userId, poster.ext) : null;
+      const thumbnailUrl = poster && thumbnailPath ? await store('post-images', thumbnailPath, poster.data, poster.mime) : null;
+      const row = await insertUpload(db, {
+        userId, kind: 'video', bucket: 'post-videos', path, publicUrl: url, mimeType: type.mime,
+        bytes: video.data.length, durationSeconds: duration, thumbnailPath, thumbnailUrl,
+        originalName: video.filename || null,
+      });
+      rowIds.push(row.id);
+      return toUploadedFile(row);
+    });
+  }
+
+  // Videos are checked one at a time, so only one is ever held in memory.
+  const videoChecks = workGate({ concurrency: 1, queue: 8 });
+
   return {
     /** Checks, re-encodes and stores a batch of images: all of them, or none. */
     async uploadImages(userId: string, files: ReceivedFile[], purpose: ImagePurpose): Promise<UploadedFile[]> {
@@ -136,39 +178,15 @@ export function uploadsService(deps: { db: Db; storage: Storage }) {
       });
     },
 
-    /** Checks a video by its bytes and container, stores it unchanged, and its poster frame as JPEG. */
-    async uploadVideo(userId: string, video: ReceivedFile | undefined, thumbnail: ReceivedFile | undefined): Promise<UploadedFile> {
-      if (!video || (video.data.length === 0 && !video.tooLarge)) throw badRequest(MSG.invalidVideoFile, 'video');
-      if (video.tooLarge || video.data.length > LIMITS.video.maxBytes) throw badRequest(MSG.videoTooLarge, 'video');
-      const type = await sniffType(video.data);
-      if (!type || !(VIDEO_TYPES as readonly string[]).includes(type.mime)) throw badRequest(MSG.invalidVideoType, 'video');
-      const duration = await readVideoDuration(video.data, type.mime);
-      if (duration === null) throw badRequest(MSG.invalidVideoFile, 'video');
-      if (duration >= LIMITS.video.maxSeconds) throw badRequest(MSG.videoTooLong, 'video');
-
-      let poster: EncodedImage | null = null;
-      if (thumbnail) {
-        const thumbType = thumbnail.tooLarge ? null : await sniffType(thumbnail.data);
-        if (!thumbType || !(IMAGE_TYPES as readonly string[]).includes(thumbType.mime)) throw badRequest(MSG.failedThumbnail, 'thumbnail');
-        try {
-          poster = await reencodeImage(thumbnail.data, { maxSide: LIMITS.compression.maxPixels, keepPng: false });
-        } catch {
-          throw badRequest(MSG.failedThumbnail, 'thumbnail');
-        }
-      }
-
-      return asOneBatch(async (store, rowIds) => {
-        const path = storagePath(userId, type.ext);
-        const url = await store('post-videos', path, video.data, type.mime);
-        const thumbnailPath = poster ? storagePath(userId, poster.ext) : null;
-        const thumbnailUrl = poster && thumbnailPath ? await store('post-images', thumbnailPath, poster.data, poster.mime) : null;
-        const row = await insertUpload(db, {
-          userId, kind: 'video', bucket: 'post-videos', path, publicUrl: url, mimeType: type.mime,
-          bytes: video.data.length, durationSeconds: duration, thumbnailPath, thumbnailUrl,
-          originalName: video.filename || null,
-        });
-        rowIds.push(row.id);
-        return toUploadedFile(row);
+    /** A video as received (streamed to a temporary file by the route): checked, then stored unchanged. */
+    async uploadVideo(userId: string, received: ReceivedFile | undefined, thumbnail: ReceivedFile | undefined): Promise<UploadedFile> {
+      const size = received?.size ?? received?.data.length ?? 0;
+      if (!received || (size === 0 && !received.tooLarge)) throw badRequest(MSG.invalidVideoFile, 'video');
+      if (received.tooLarge || size > LIMITS.video.maxBytes) throw badRequest(MSG.videoTooLarge, 'video');
+      // One video in memory at a time: it is read from its temporary file only for its checks and storing.
+      return videoChecks.run(async () => {
+        const video = received.path ? { ...received, data: await readFile(received.path) } : received;
+        return checkAndStoreVideo(userId, video, thumbnail);
       });
     },
 

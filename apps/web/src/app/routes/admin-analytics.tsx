@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from '@fenestra/shared';
+import { ANALYTICS_MSG, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from '@fenestra/shared';
 import { ListRetry } from '../../components/ui/list-states';
 import { Loading } from '../../components/ui/loading';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -28,7 +28,7 @@ export function AdminAnalyticsRoute() {
         )}
       </div>
       {error && !report ? (
-        <ListRetry message="Analytics could not be loaded." onRetry={refetch} busy={isFetching} />
+        <ListRetry message={ANALYTICS_MSG.loadFailed} onRetry={refetch} busy={isFetching} />
       ) : !report ? (
         <Loading />
       ) : (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ChartColumn } from 'lucide-react';
-import { DEFAULT_ANALYTICS_PERIOD } from '@fenestra/shared';
+import { ANALYTICS_MSG, DEFAULT_ANALYTICS_PERIOD } from '@fenestra/shared';
 import { Card } from '../../../components/ui/card';
 import { useAnalytics } from '../api/get-analytics';
 import { HeadlineFigures } from './headline-figures';
@@ -16,7 +16,7 @@ export function AnalyticsSummaryCard() {
       </div>
       <p className="mt-1 text-sm text-muted">Last {DEFAULT_ANALYTICS_PERIOD} days (UTC)</p>
       {error ? (
-        <p role="alert" className="mt-3 text-sm text-danger">Analytics could not be loaded.</p>
+        <p role="alert" className="mt-3 text-sm text-danger">{ANALYTICS_MSG.loadFailed}</p>
       ) : (
         <HeadlineFigures totals={data?.totals} className="mt-3 grid-cols-1 min-[420px]:grid-cols-2 lg:grid-cols-1" />
       )}

@@ -1,0 +1,58 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { MSG } from '@fenestra/shared';
+import { createTestApp, ORIGIN, type TestApp } from './helpers.js';
+
+// A burst of sign-ups must meet 503 with Retry-After, never a 500: the password hashing is bounded and
+// an exhausted connection pool is 'busy'. Both are held full here, so nothing depends on timing.
+describe('a forum under more sign-ups than it can take', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  const signUp = (email: string) => t.app.inject({
+    method: 'POST', url: '/api/account/sign-up', headers: { origin: ORIGIN }, payload: { email, password: 'Correct-Horse9' },
+  });
+  const accounts = async (email: string) =>
+    (await t.app.services.database.pool.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount;
+  const expectBusy = (res: Awaited<ReturnType<typeof signUp>>) => {
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toMatchObject({ error: 'UNAVAILABLE', message: MSG.unavailable });
+  };
+
+  it('answers 503 with Retry-After when the password hashing is full, and takes sign-ups again after', async () => {
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => { letGo = resolve; });
+    // Fill every running slot and the whole queue: until one more is turned away.
+    const gate = t.app.services.hashing;
+    const holders: Promise<void>[] = [];
+    for (;;) {
+      const before = gate.load;
+      holders.push(gate.run(() => held).catch(() => {}));
+      const after = gate.load;
+      if (after.running === before.running && after.waiting === before.waiting) break;
+    }
+    const email = `burst-${Date.now()}@example.com`;
+    expectBusy(await signUp(email));
+    expect(await accounts(email)).toBe(0);
+
+    letGo();
+    await Promise.all(holders);
+    expect((await signUp(email)).statusCode).toBe(200);
+  });
+
+  it('answers 503 with Retry-After when every database connection is taken', async () => {
+    const pool = t.app.services.database.pool;
+    const options = (pool as unknown as { options: { max: number; connectionTimeoutMillis: number } }).options;
+    const clients = await Promise.all(Array.from({ length: options.max }, () => pool.connect()));
+    const timeout = options.connectionTimeoutMillis;
+    options.connectionTimeoutMillis = 50; // how long a request waits for a connection before giving up
+    try {
+      expectBusy(await signUp(`pool-${Date.now()}@example.com`));
+    } finally {
+      options.connectionTimeoutMillis = timeout;
+      for (const client of clients) client.release();
+    }
+    expect((await signUp(`pool-after-${Date.now()}@example.com`)).statusCode).toBe(200);
+  });
+});
