@@ -13,8 +13,17 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       <LiveUpdates />
       {children}
       {/* 'Messages', not sonner's default 'Notifications': that name belongs to the header's bell. */}
-      {/* Top right, below the sticky header: never over a form's buttons at the foot of the page. */}
-      <Toaster theme={theme} position="top-right" offset={{ top: 72, right: 16 }} mobileOffset={{ top: 112 }} closeButton containerAriaLabel="Messages" />
+      {/* Bottom left, as wide as the sidebar: clear of the header's bell and user menu (and the menus they open),
+          of the list's Load More in the middle and of forms' buttons on the right. Phones: across the foot. */}
+      <Toaster
+        theme={theme}
+        position="bottom-left"
+        offset={{ bottom: 16, left: 8 }}
+        mobileOffset={{ bottom: 16 }}
+        style={{ '--width': '224px' } as React.CSSProperties}
+        closeButton
+        containerAriaLabel="Messages"
+      />
     </QueryClientProvider>
   );
 }

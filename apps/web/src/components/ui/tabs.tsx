@@ -13,7 +13,8 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
     <TabsPrimitive.Trigger
       className={cn(
         'cursor-pointer rounded-sm px-3 py-1.5 text-sm font-medium text-muted transition-colors',
-        'data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm',
+        // The ring marks the active tab at >= 3:1 against the list in both themes (the surfaces alone do not).
+        'data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm data-[state=active]:ring-2 data-[state=active]:ring-link data-[state=active]:ring-inset',
         className,
       )}
       {...props}

@@ -25,12 +25,12 @@ export function Header({ me, meLoading, menuButton, themeToggle, notificationBel
       <div className="flex flex-wrap items-center gap-x-2 gap-y-2 px-3 py-2.5 sm:flex-nowrap sm:gap-x-3 sm:px-6">
         {menuButton}
         <Logo />
-        <SearchBox className="order-last w-full sm:order-none sm:mx-4 sm:max-w-xl sm:flex-1" />
+        <SearchBox className="order-last w-full sm:order-none sm:mx-4 sm:max-w-xl sm:min-w-48 sm:flex-1" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <Button asChild size="md" className="px-2.5 sm:px-4">
             <Link to={paths.ask}>
               <MessageSquarePlus className="size-4" aria-hidden />
-              <span className="sr-only sm:not-sr-only">Ask Question</span>
+              <span className="sr-only lg:not-sr-only">Ask Question</span>
             </Link>
           </Button>
           {me && notificationBell}
