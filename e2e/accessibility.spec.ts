@@ -11,7 +11,7 @@ import { pinReply, replyThroughApi } from './support/replies';
 // Every page a staff member can reach, in both themes, at desktop and phone width: no WCAG A/AA violations.
 for (const theme of ['light', 'dark'] as const) {
   test(`every page passes axe in the ${theme} theme`, async ({ page, context }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000); // 36 page visits with axe: an upper bound, not a wait
     const staff = await createMember(context.request, { role: 'admin' });
     const [postId] = await insertPublicPosts({ authorId: staff.id, count: 1, topic: 'windows', label: `Axe${theme}${Date.now()}` });
     await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
