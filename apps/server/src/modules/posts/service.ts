@@ -17,6 +17,7 @@ import { resolveMentions } from '../mentions/repo.js';
 import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
 import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
+import type { MediaAddress } from '../../adapters/storage/storage.js';
 
 /** Who is looking: a signed-in, unbanned member, or null for a visitor. */
 export interface Viewer { id: string; isStaff: boolean }
@@ -82,14 +83,14 @@ const ORDERS: Record<Exclude<OrderName, 'bookmarks'>, Order> = {
   },
 };
 
-const authorOf = (row: repo.PostRow): Author =>
+const authorOf = (row: repo.PostRow, media: MediaAddress): Author =>
   row.authorId && row.authorUsername
-    ? { id: row.authorId, username: row.authorUsername, avatarUrl: row.authorAvatarUrl }
+    ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
     : UNKNOWN_AUTHOR;
 
-const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number]): PostImage => ({
+const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number], media: MediaAddress): PostImage => ({
   id: img.id,
-  url: img.imageUrl,
+  url: media(img.imageUrl),
   alt: img.altText ?? `Image ${img.displayOrder + 1}`,
   displayOrder: img.displayOrder,
   detection: {
@@ -103,9 +104,9 @@ const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images']
   },
 });
 
-const videoOf = (v: repo.VideoRow): PostVideo => ({
-  url: v.videoUrl,
-  thumbnailUrl: v.thumbnailUrl,
+const videoOf = (v: repo.VideoRow, media: MediaAddress): PostVideo => ({
+  url: media(v.videoUrl),
+  thumbnailUrl: media(v.thumbnailUrl),
   durationSeconds: v.durationSeconds,
   fileSizeBytes: v.fileSizeBytes,
   mimeType: v.mimeType,
@@ -121,8 +122,8 @@ function groupBy<T extends { postId: string }>(rows: T[]): Map<string, T[]> {
   return map;
 }
 
-export function postsService(deps: { db: Db; publicUrl: string }) {
-  const { db, publicUrl } = deps;
+export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddress }) {
+  const { db, publicUrl, media } = deps;
 
   /** The output whitelist for a page of posts: the rows plus their batched attachments. */
   async function summaries(rows: repo.SummaryRow[], viewer: Viewer | null): Promise<PostSummary[]> {
@@ -140,10 +141,10 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
         status: row.status,
         denialReason: row.denialReason,
         createdAt: row.createdAt.toISOString(),
-        author: authorOf(row),
+        author: authorOf(row, media),
         tags: (tags.get(row.id) ?? []).map((t) => t.tag),
-        images: (images.get(row.id) ?? []).map(imageOf),
-        video: video ? videoOf(video) : null,
+        images: (images.get(row.id) ?? []).map((img) => imageOf(img, media)),
+        video: video ? videoOf(video, media) : null,
         replyCount: row.replyCount,
         voteCount: row.voteCount,
         bookmarkCount: row.bookmarkCount,
@@ -305,7 +306,7 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
     async postPageHtml(indexHtml: string, id: string, path: string): Promise<string | null> {
       const row = isUuid(id) ? await repo.findPost(db, id) : null;
       if (!row || !repo.PUBLIC_STATUSES.includes(row.status)) return null;
-      const meta = { title: row.title, description: row.description, imageUrl: await repo.firstImageUrl(db, id) };
+      const meta = { title: row.title, description: row.description, imageUrl: media(await repo.firstImageUrl(db, id)) };
       return renderPostPage(indexHtml, meta, { publicUrl, path });
     },
   };
