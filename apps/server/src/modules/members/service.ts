@@ -5,7 +5,7 @@ import {
 } from '@fenestra/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { parsePublicUrl, removeStoredFiles, type Storage } from '../../adapters/storage/storage.js';
+import { parsePublicUrl, removeStoredFiles, type MediaAddress, type Storage } from '../../adapters/storage/storage.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { MemberRow } from '../../lib/member.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -20,8 +20,8 @@ const USERNAME_INDEX = 'profiles_username_lower_idx';
 /** Anything that cannot be a username is simply not found (no query needed). */
 const USERNAME_SHAPE = /^[A-Za-z0-9_-]{1,60}$/;
 
-export function membersService(deps: { db: Db; storage: Storage; posts: PostsService; log: FastifyBaseLogger; cache: PublicCache }) {
-  const { db, storage, posts, log, cache } = deps;
+export function membersService(deps: { db: Db; storage: Storage; posts: PostsService; media: MediaAddress; log: FastifyBaseLogger; cache: PublicCache }) {
+  const { db, storage, posts, media, log, cache } = deps;
 
   const removeFiles = (files: repo.StoredFileRow[]) => removeStoredFiles(storage, files, log);
 
@@ -73,7 +73,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
       return {
         username: row.username,
         bio: row.bio,
-        avatarUrl: row.avatarUrl,
+        avatarUrl: media(row.avatarUrl),
         email: row.email,
         emailPreferences: readEmailPreferences(row.emailPreferences),
         hasPassword: member.hasPassword,
@@ -121,7 +121,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
         return { avatarUrl: next, oldFiles: files };
       });
       await removeFiles(oldFiles);
-      return { avatarUrl };
+      return { avatarUrl: media(avatarUrl) };
     },
 
     /** Back to no avatar; an uploaded one is removed. */
@@ -160,7 +160,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
         id: profile.id,
         username: profile.username,
         bio: profile.bio,
-        avatarUrl: profile.avatarUrl,
+        avatarUrl: media(profile.avatarUrl),
         role: profile.role,
         status: staff ? profile.status : null,
         banReason: staff ? profile.banReason : null,

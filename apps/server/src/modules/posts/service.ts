@@ -17,6 +17,7 @@ import { resolveMentions } from '../mentions/repo.js';
 import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
 import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
+import type { MediaAddress } from '../../adapters/storage/storage.js';
 import { TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
 import { listFill, listWithMarks, postFill, postWithMarks, type ListValue } from './public-reads.js';
 
@@ -87,14 +88,14 @@ const ORDERS: Record<Exclude<OrderName, 'bookmarks'>, Order> = {
   },
 };
 
-const authorOf = (row: repo.PostRow): Author =>
+const authorOf = (row: repo.PostRow, media: MediaAddress): Author =>
   row.authorId && row.authorUsername
-    ? { id: row.authorId, username: row.authorUsername, avatarUrl: row.authorAvatarUrl }
+    ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
     : UNKNOWN_AUTHOR;
 
-const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number]): PostImage => ({
+const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number], media: MediaAddress): PostImage => ({
   id: img.id,
-  url: img.imageUrl,
+  url: media(img.imageUrl),
   alt: img.altText ?? `Image ${img.displayOrder + 1}`,
   displayOrder: img.displayOrder,
   detection: {
@@ -108,9 +109,9 @@ const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images']
   },
 });
 
-const videoOf = (v: repo.VideoRow): PostVideo => ({
-  url: v.videoUrl,
-  thumbnailUrl: v.thumbnailUrl,
+const videoOf = (v: repo.VideoRow, media: MediaAddress): PostVideo => ({
+  url: media(v.videoUrl),
+  thumbnailUrl: media(v.thumbnailUrl),
   durationSeconds: v.durationSeconds,
   fileSizeBytes: v.fileSizeBytes,
   mimeType: v.mimeType,
@@ -126,8 +127,8 @@ function groupBy<T extends { postId: string }>(rows: T[]): Map<string, T[]> {
   return map;
 }
 
-export function postsService(deps: { db: Db; publicUrl: string; cache: PublicCache }) {
-  const { db, publicUrl, cache } = deps;
+export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddress; cache: PublicCache }) {
+  const { db, publicUrl, media, cache } = deps;
 
   /** The output whitelist for a page of posts: the rows plus their batched attachments. */
   async function summaries(rows: repo.SummaryRow[], viewer: Viewer | null): Promise<PostSummary[]> {
@@ -145,10 +146,10 @@ export function postsService(deps: { db: Db; publicUrl: string; cache: PublicCac
         status: row.status,
         denialReason: row.denialReason,
         createdAt: row.createdAt.toISOString(),
-        author: authorOf(row),
+        author: authorOf(row, media),
         tags: (tags.get(row.id) ?? []).map((t) => t.tag),
-        images: (images.get(row.id) ?? []).map(imageOf),
-        video: video ? videoOf(video) : null,
+        images: (images.get(row.id) ?? []).map((img) => imageOf(img, media)),
+        video: video ? videoOf(video, media) : null,
         replyCount: row.replyCount,
         voteCount: row.voteCount,
         bookmarkCount: row.bookmarkCount,
@@ -349,7 +350,7 @@ export function postsService(deps: { db: Db; publicUrl: string; cache: PublicCac
     async postPageHtml(indexHtml: string, id: string, path: string): Promise<string | null> {
       const row = isUuid(id) ? await repo.findPost(db, id) : null;
       if (!row || !repo.PUBLIC_STATUSES.includes(row.status)) return null;
-      const meta = { title: row.title, description: row.description, imageUrl: await repo.firstImageUrl(db, id) };
+      const meta = { title: row.title, description: row.description, imageUrl: media(await repo.firstImageUrl(db, id)) };
       return renderPostPage(indexHtml, meta, { publicUrl, path });
     },
   };

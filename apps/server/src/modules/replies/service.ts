@@ -13,6 +13,7 @@ import type { PostsService, Viewer } from '../posts/service.js';
 import * as repo from './repo.js';
 import { insertReplyLinks } from '../link-previews/repo.js';
 import { previewsOfReplies } from '../link-previews/service.js';
+import type { MediaAddress } from '../../adapters/storage/storage.js';
 import { sendInTransaction } from '../../jobs/queue.js';
 import { AppError } from '../../lib/errors.js';
 import { JSON_TYPE, TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
@@ -53,13 +54,13 @@ export function replyRecipients(input: {
   return out;
 }
 
-export function repliesService(deps: { db: Db; posts: PostsService; cache: PublicCache }) {
-  const { db, posts, cache } = deps;
+export function repliesService(deps: { db: Db; posts: PostsService; media: MediaAddress; cache: PublicCache }) {
+  const { db, posts, media, cache } = deps;
 
   /** The output whitelist for replies: rows plus their batched pictures and mentions. */
   async function toReplies(rows: repo.ReplyRow[]): Promise<Reply[]> {
     const ids = rows.map((r) => r.id);
-    const [images, mentions, previews] = await Promise.all([repo.imagesOf(db, ids), repo.mentionsOf(db, ids), previewsOfReplies(db, ids)]);
+    const [images, mentions, previews] = await Promise.all([repo.imagesOf(db, ids), repo.mentionsOf(db, ids), previewsOfReplies(db, ids, media)]);
     return rows.map((row) => ({
       id: row.id,
       postId: row.postId,
@@ -67,9 +68,9 @@ export function repliesService(deps: { db: Db; posts: PostsService; cache: Publi
       createdAt: row.createdAt.toISOString(),
       isPinned: row.isPinned,
       author: row.authorId && row.authorUsername
-        ? { id: row.authorId, username: row.authorUsername, avatarUrl: row.authorAvatarUrl }
+        ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
         : UNKNOWN_AUTHOR,
-      images: images.filter((i) => i.replyId === row.id).map((i) => ({ id: i.id, url: i.imageUrl, displayOrder: i.displayOrder })),
+      images: images.filter((i) => i.replyId === row.id).map((i) => ({ id: i.id, url: media(i.imageUrl), displayOrder: i.displayOrder })),
       mentions: mentions.filter((m) => m.replyId === row.id).map(({ handle, userId, username }) => ({ handle, userId, username })),
       previews: previews.get(row.id) ?? [],
     }));
