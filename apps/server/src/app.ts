@@ -119,10 +119,10 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const secret = authSecret(config.authSecret, config.dataDir);
   const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
-  const jobs = await createJobQueue(database.url, jobHandlers({
+  const jobs = await createJobQueue(database.extraPool({ max: 4, applicationName: 'fenestra-jobs' }), jobHandlers({
     mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl, secret, now,
   }), app.log);
-  const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, database.url, app.log) : null;
+  const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, () => database.url, app.log) : null;
 
   // Two hashes at a time (scrypt takes 32 MB and a thread each), a short queue, 503 past it.
   const hashing = workGate({ concurrency: 2, queue: 32 });
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  const listener = startEventListener(database.url, app.log, { retryMs: adapters.listenerRetryMs });
+  const listener = startEventListener(() => database.url, app.log, { retryMs: adapters.listenerRetryMs });
   const hub = streamHub({
     heartbeatMs: adapters.heartbeatMs ?? HEARTBEAT_MS,
     visiblePosts: (viewer, postIds) => visiblePostIds(database.db, viewer ? { id: viewer.memberId, isStaff: viewer.isStaff } : null, postIds),
@@ -214,7 +214,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   return app;
 }
 
-async function startWorkersAndWakeup(jobs: JobQueue, url: string, log: FastifyInstance['log']) {
+async function startWorkersAndWakeup(jobs: JobQueue, address: () => string, log: FastifyInstance['log']) {
   await jobs.startWorkers();
-  return listenForSimilarDue(url, jobs, log);
+  return listenForSimilarDue(address, jobs, log);
 }

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 
@@ -77,12 +78,13 @@ export interface JobQueue {
 
 interface Log { error(obj: object, msg: string): void }
 
-export async function createJobQueue(connectionString: string, handlers: JobHandlers, log: Log): Promise<JobQueue> {
+/** `pool` is the queue's own (a few connections), so it follows the database to a new address as the app's pool does. */
+export async function createJobQueue(pool: pg.Pool, handlers: JobHandlers, log: Log): Promise<JobQueue> {
   const names = Object.keys(QUEUE_OPTIONS) as JobName[];
   for (const name of names) {
     if (typeof handlers[name] !== 'function') throw new Error(`Job ${name} has no handler`);
   }
-  const boss = new PgBoss({ connectionString, max: 4, application_name: 'fenestra-jobs' });
+  const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) } });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   for (const name of names) await boss.createQueue(name, QUEUE_OPTIONS[name]);
