@@ -13,3 +13,4 @@ export * from './events.js';
 export * from './analytics.js';
 export * from './link-previews.js';
 export * from './search.js';
+export * from './detection.js';

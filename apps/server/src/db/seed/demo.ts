@@ -253,6 +253,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
           detectionConfidence: d?.confidence ?? null,
           keyFeatures: d?.features ?? [],
           visibleText: d?.visibleText ?? null,
+          detectionStatus: d ? 'done' as const : 'none' as const,
           createdAt: new Date(p.postAt),
         };
       });
