@@ -129,7 +129,7 @@ describe('the embedded database server failing under the forum', () => {
       await down;
       // It sees the new server as soon as it is ready, perhaps before the new owner says so.
       const up = once(embedded.events, 'up');
-      let stopWatching = () => false;
+      let stopWatching: () => void = () => {};
       const resumed = new Promise<void>((resolve) => {
         stopWatching = t.app.services.events.listener.subscribe({ event: () => {}, resumed: resolve });
       });

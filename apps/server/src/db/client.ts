@@ -23,3 +23,15 @@ export function connect(url: string, opts: { max?: number; applicationName?: str
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, url, close: () => pool.end() };
 }
+
+/**
+ * A hot query as a named prepared statement: PostgreSQL parses and plans it once per connection, and the
+ * SQL text is written once, not rebuilt by the query builder on every request. Runs on the pool.
+ */
+export function preparedQuery<Row extends object>(name: string, text: string) {
+  return async (db: Db, values: unknown[]): Promise<Row[]> => {
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const result = await pool.query<Row>({ name, text, values });
+    return result.rows;
+  };
+}

@@ -11,6 +11,14 @@ export interface EventListener {
   subscribe(handlers: { event(event: BusEvent): void; resumed(): void }): () => void;
   /** Resolves once LISTEN is in place (the first time). */
   ready: Promise<void>;
+  /** Whether LISTEN is in place now (while it is not, events may be missed). */
+  listening(): boolean;
+  /**
+   * Resolves once every event committed before the call has reached the subscribers: a marker sent now on
+   * the LISTEN connection comes back after them (notifications arrive in commit order). Resolves at once
+   * while not listening, and after `timeoutMs` at the latest.
+   */
+  sync(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -29,6 +37,16 @@ export function startEventListener(address: () => string, log: Log, opts: { retr
   let timer: NodeJS.Timeout | null = null;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => { markReady = resolve; });
+  // Markers this instance sent and waits to see come back; a lost connection releases them all.
+  const markerPrefix = `sync:${process.pid}:${Math.random().toString(36).slice(2)}:`;
+  let markerCount = 0;
+  const waiting = new Map<string, () => void>();
+  let unsent: { marker: string; done: Array<() => void> } | null = null;
+  let sending = Promise.resolve();
+  const releaseAll = () => {
+    for (const release of [...waiting.values()]) release();
+    waiting.clear();
+  };
 
   const scheduleReconnect = () => {
     if (stopped || timer) return;
@@ -47,6 +65,7 @@ export function startEventListener(address: () => string, log: Log, opts: { retr
       lost = true;
       if (client === next) client = null;
       next.removeAllListeners('notification');
+      releaseAll();
       void next.end().catch(() => {});
       if (!stopped) {
         log.warn({ err }, 'event listener lost its database connection; reconnecting');
@@ -57,6 +76,10 @@ export function startEventListener(address: () => string, log: Log, opts: { retr
     next.on('end', () => onLost());
     next.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL) return;
+      if (message.payload?.startsWith('sync:')) {
+        waiting.get(message.payload)?.();
+        return;
+      }
       const event = parseBusEvent(message.payload);
       if (event) for (const s of subscribers) s.event(event);
     });
@@ -85,6 +108,34 @@ export function startEventListener(address: () => string, log: Log, opts: { retr
 
   return {
     ready,
+    listening: () => client !== null,
+    sync(timeoutMs = 2_000) {
+      const current = client;
+      if (!current) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        // Callers until the next marker is sent share it; markers go one at a time (one connection).
+        if (unsent) {
+          unsent.done.push(done);
+          return;
+        }
+        const batch = { marker: markerPrefix + ++markerCount, done: [done] };
+        unsent = batch;
+        const release = () => {
+          waiting.delete(batch.marker);
+          for (const d of batch.done) d();
+        };
+        sending = sending.then(async () => {
+          if (unsent === batch) unsent = null;
+          waiting.set(batch.marker, release);
+          await current.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, batch.marker]);
+        }).catch(release);
+      });
+    },
     subscribe(handlers) {
       subscribers.add(handlers);
       return () => subscribers.delete(handlers);
@@ -92,6 +143,7 @@ export function startEventListener(address: () => string, log: Log, opts: { retr
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      releaseAll();
       const current = client;
       client = null;
       await current?.end().catch(() => {});
