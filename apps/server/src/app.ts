@@ -127,10 +127,11 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const media = mediaAddress(config.mediaUrl);
   const secret = authSecret(config.authSecret, config.dataDir);
   const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
-  const jobs = await createJobQueue(database.url, jobHandlers({
+  const jobPool = database.extraPool({ max: 4, applicationName: config.runWorker ? 'fenestra-jobs' : 'fenestra-jobs-send' });
+  const jobs = await createJobQueue(jobPool, jobHandlers({
     mailer, db: database.db, storage, media, linkFetcher, publicUrl: config.publicUrl, secret, now,
   }), app.log, { works: config.runWorker });
-  const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, database.url, app.log) : null;
+  const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, () => database.url, app.log) : null;
 
   // Two hashes at a time (scrypt takes 32 MB and a thread each), a short queue, 503 past it.
   const hashing = workGate({ concurrency: 2, queue: 32 });
@@ -142,7 +143,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  const listener = startEventListener(database.url, app.log, { retryMs: adapters.listenerRetryMs });
+  const listener = startEventListener(() => database.url, app.log, { retryMs: adapters.listenerRetryMs });
   // Subscribed before the streams: a browser told of a change refetches after the cache has dropped it.
   const publicCache = createPublicCache(listener);
   const hub = streamHub({
@@ -228,7 +229,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   return app;
 }
 
-async function startWorkersAndWakeup(jobs: JobQueue, url: string, log: FastifyInstance['log']) {
+async function startWorkersAndWakeup(jobs: JobQueue, address: () => string, log: FastifyInstance['log']) {
   await jobs.startWorkers();
-  return listenForSimilarDue(url, jobs, log);
+  return listenForSimilarDue(address, jobs, log);
 }

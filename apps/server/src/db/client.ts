@@ -12,8 +12,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connect(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: 5_000 });
+export function connect(url: string, opts: { max?: number; applicationName?: string } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: 5_000, application_name: opts.applicationName,
+  });
   // A client losing its server must not crash the process, idle or checked out (a transaction between
   // two queries): the query in flight fails, the pool drops the client, and the next query reconnects.
   pool.on('error', () => {});

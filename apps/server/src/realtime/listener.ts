@@ -24,9 +24,10 @@ export interface EventListener {
 
 /**
  * One dedicated LISTEN connection per instance (not from the pool: a pooled client is handed back and
- * would stop listening). When it is lost it reconnects with a growing delay, and tells subscribers to refetch.
+ * would stop listening). When it is lost it reconnects with a growing delay, to the database's address
+ * then (`address`), and tells subscribers to refetch.
  */
-export function startEventListener(connectionString: string, log: Log, opts: { retryMs?: { first: number; max: number } } = {}): EventListener {
+export function startEventListener(address: () => string, log: Log, opts: { retryMs?: { first: number; max: number } } = {}): EventListener {
   const retry = opts.retryMs ?? { first: 100, max: 5_000 };
   const subscribers = new Set<{ event(event: BusEvent): void; resumed(): void }>();
   let client: pg.Client | null = null;
@@ -57,7 +58,7 @@ export function startEventListener(connectionString: string, log: Log, opts: { r
   };
 
   async function connect() {
-    const next = new pg.Client({ connectionString, application_name: 'fenestra-events', connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({ connectionString: address(), application_name: 'fenestra-events', connectionTimeoutMillis: 5_000 });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;
