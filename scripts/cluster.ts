@@ -4,10 +4,6 @@
 // (a fresh database on it) instead of an embedded one. Ctrl-C stops everything.
 import path from 'node:path';
 import { root, startCluster } from './cluster/cluster.js';
-import { buildWebIfNeeded } from './build-web-if-needed.mjs';
-
-// As npm start does: the instances serve the built web app.
-buildWebIfNeeded();
 
 const cluster = await startCluster({
   dir: path.resolve(process.env.CLUSTER_DIR ?? path.join(root, 'data/cluster')),

@@ -10,6 +10,8 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { startEmbedded, type EmbeddedCluster } from '../../apps/server/src/db/embedded.js';
 import { startBalancer } from './balancer.js';
+import { buildWebIfNeeded } from '../build-web-if-needed.mjs';
+import { buildServerIfNeeded } from '../build-server.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 const BUCKET = 'fenestra';
@@ -38,11 +40,8 @@ export const freePort = () => new Promise<number>((resolve) => {
   });
 });
 
-/** The command that runs a server entry: compiled JavaScript when `npm start` has built it, the TypeScript otherwise. */
-function entry(name: 'main' | 'worker'): string[] {
-  const compiled = path.join(root, 'apps/server/dist', `${name}.js`);
-  return existsSync(compiled) ? [compiled] : ['--import', 'tsx', path.join(root, 'apps/server/src', `${name}.ts`)];
-}
+/** What a process of the fleet runs: the compiled server, as `npm start` and `npm run worker` do. */
+const entry = (name: 'main' | 'worker') => ['--enable-source-maps', path.join(root, 'apps/server/dist', `${name}.js`)];
 
 /** One AUTH_SECRET for every process (sessions signed by one instance are read by the other), kept in the cluster's folder. */
 function sharedSecret(dir: string): string {
@@ -54,6 +53,9 @@ function sharedSecret(dir: string): string {
 
 export async function startCluster(opts: ClusterOptions) {
   mkdirSync(path.join(opts.dir, 'logs'), { recursive: true });
+  // As npm start does: the web app the instances serve, and the compiled server, rebuilt when stale.
+  buildWebIfNeeded();
+  await buildServerIfNeeded();
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) await stop().catch((err: unknown) => opts.log(`stop failed: ${String(err)}`));

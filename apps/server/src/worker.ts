@@ -16,12 +16,12 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
   const mailer = createMailer(config, log);
-  const jobs = await createJobQueue(database.url, jobHandlers({
+  const jobs = await createJobQueue(database.extraPool({ max: 4, applicationName: 'fenestra-jobs' }), jobHandlers({
     mailer, db: database.db, storage: openStorage(config), media: mediaAddress(config.mediaUrl), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
     publicUrl: config.publicUrl, secret: authSecret(config.authSecret, config.dataDir), now: () => new Date(),
   }), log);
   await jobs.startWorkers();
-  const similarWakeup = await listenForSimilarDue(database.url, jobs, log);
+  const similarWakeup = await listenForSimilarDue(() => database.url, jobs, log);
   log.info('Fenestra worker is running');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   const stop = async () => {

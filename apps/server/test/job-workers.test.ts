@@ -1,5 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createJobQueue, type JobHandlers, type JobName, type JobQueue } from '../src/jobs/queue.js';
+import { connect, type Database } from '../src/db/client.js';
 import { freshDatabase } from './helpers.js';
 
 // Several `npm run worker` processes on one database: each job is handed to one of them, and the
@@ -9,6 +10,7 @@ describe('several job workers on one database', () => {
   let duringSweep: Awaited<ReturnType<JobQueue['runDue']>> | null = null;
   let a: JobQueue;
   let b: JobQueue;
+  let pools: Database[] = [];
   const quiet = { error: (obj: object, msg: string) => { throw Object.assign(new Error(msg), obj); } };
 
   const handlers = (worker: string): JobHandlers => {
@@ -30,12 +32,14 @@ describe('several job workers on one database', () => {
 
   beforeAll(async () => {
     const url = await freshDatabase();
-    a = await createJobQueue(url, handlers('a'), quiet);
-    b = await createJobQueue(url, handlers('b'), quiet);
+    pools = [connect(url, { max: 4 }), connect(url, { max: 4 })];
+    a = await createJobQueue(pools[0]!.pool, handlers('a'), quiet);
+    b = await createJobQueue(pools[1]!.pool, handlers('b'), quiet);
   });
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
+    for (const p of pools) await p.close();
   });
 
   it('runs each job once, whichever worker fetches it', async () => {

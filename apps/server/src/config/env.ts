@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { defaultWebDist } from '../paths.js';
 import { parseAllowList } from '../adapters/link-preview/address-rules.js';
 import { isIP } from 'node:net';
 import type { S3Settings } from '../adapters/storage/s3.js';
@@ -134,7 +135,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: e.AUTH_SECRET,
     seed: e.SEED,
     videoGuidesUrl: e.VIDEO_GUIDES_URL || '/resources/videos',
-    webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     logLevel: e.LOG_LEVEL,
     runWorker: e.RUN_WORKER,
     storage: e.STORAGE === 's3'

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 
@@ -81,18 +82,19 @@ interface Log { error(obj: object, msg: string): void }
 const WORK_BATCH = 20;
 
 /**
+ * `pool` is the queue's own (a few connections), so it follows the database to a new address as the app's pool does.
  * `works: false` (an API instance with RUN_WORKER=false) only sends jobs: no queue maintenance, no clock.
  * Any number of working processes share the queues: pg-boss hands each job to one of them (SKIP LOCKED),
  * the sweeps and ban lifts are singleton queues (one running at a time across all of them), and its
  * timekeeper sends each scheduled job once per slot, whoever's clock fires first.
  */
-export async function createJobQueue(connectionString: string, handlers: JobHandlers, log: Log, opts: { works: boolean } = { works: true }): Promise<JobQueue> {
+export async function createJobQueue(pool: pg.Pool, handlers: JobHandlers, log: Log, opts: { works: boolean } = { works: true }): Promise<JobQueue> {
   const names = Object.keys(QUEUE_OPTIONS) as JobName[];
   for (const name of names) {
     if (typeof handlers[name] !== 'function') throw new Error(`Job ${name} has no handler`);
   }
   const boss = new PgBoss({
-    connectionString, max: 4, application_name: opts.works ? 'fenestra-jobs' : 'fenestra-jobs-send',
+    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
     supervise: opts.works, schedule: opts.works,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));

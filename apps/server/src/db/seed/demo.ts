@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { seedVideosFolder } from '../../paths.js';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { demoPasswordFile } from './password-file.js';
@@ -122,8 +124,8 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
   const storedFiles: { bucket: 'post-images' | 'post-videos'; path: string }[] = [];
   const videoFiles = Promise.all(SEED_VIDEOS.map(async (v) => ({
     video: v,
-    clip: await readFile(new URL(`./videos/${v.file}.mp4`, import.meta.url)),
-    poster: await readFile(new URL(`./videos/${v.file}.jpg`, import.meta.url)),
+    clip: await readFile(path.join(seedVideosFolder, `${v.file}.mp4`)),
+    poster: await readFile(path.join(seedVideosFolder, `${v.file}.jpg`)),
   })));
   videoFiles.catch(() => {}); // awaited below
   let picturesReadyMs = 0;

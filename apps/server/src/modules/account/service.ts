@@ -11,7 +11,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.j
 import { findMember, type MemberRow } from '../../lib/member.js';
 import { activeBan, bannedError } from '../../lib/ban.js';
 import { parse } from '../../lib/validation.js';
-import type { Auth } from './auth.js';
+import { withFreshHash, type Auth } from './auth.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { createPasswordAccount } from './create-account.js';
 
@@ -65,8 +65,10 @@ export function accountService(deps: { db: Db; auth: Auth; jobs: Pick<JobQueue, 
       if (existing.length) throw conflict('ACCOUNT_EXISTS', MSG.accountExistsDetail, 'email');
 
       const ctx = await auth.$context;
-      await createPasswordAccount(db, { email, username: requested, passwordHash: await ctx.password.hash(input.password) });
-      return signInWithPassword(email, input.password, headers);
+      // The only hash of a sign-up, before anything is written: a full hashing queue refuses it with nothing made.
+      const passwordHash = await ctx.password.hash(input.password);
+      await createPasswordAccount(db, { email, username: requested, passwordHash });
+      return withFreshHash(passwordHash, input.password, () => signInWithPassword(email, input.password, headers));
     },
 
     async signIn(body: unknown, headers: Headers): Promise<SignedIn> {

@@ -10,17 +10,18 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { MemberRow } from '../../lib/member.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { parse } from '../../lib/validation.js';
-import { viewerFrom, type PostsService, type Viewer } from '../posts/service.js';
+import { viewerFrom, type PostsService, type PublicAnswer, type Viewer } from '../posts/service.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { claimUploads } from '../uploads/repo.js';
 import * as repo from './repo.js';
+import { JSON_TYPE, TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
 
 const USERNAME_INDEX = 'profiles_username_lower_idx';
 /** Anything that cannot be a username is simply not found (no query needed). */
 const USERNAME_SHAPE = /^[A-Za-z0-9_-]{1,60}$/;
 
-export function membersService(deps: { db: Db; storage: Storage; posts: PostsService; media: MediaAddress; log: FastifyBaseLogger }) {
-  const { db, storage, posts, media, log } = deps;
+export function membersService(deps: { db: Db; storage: Storage; posts: PostsService; media: MediaAddress; log: FastifyBaseLogger; cache: PublicCache }) {
+  const { db, storage, posts, media, log, cache } = deps;
 
   const removeFiles = (files: repo.StoredFileRow[]) => removeStoredFiles(storage, files, log);
 
@@ -171,9 +172,34 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
       };
     },
 
-    async memberPosts(username: string, viewer: Viewer | null, cursor: unknown): Promise<PostList> {
+    /**
+     * A profile as a visitor sees it, from the public-read cache (staff see more: ask `profile`).
+     * 'Not found' is never cached.
+     */
+    async publicProfile(username: string): Promise<CachedBody<MemberProfile>> {
+      return (await cache.read(`api:user:${username.toLowerCase()}`, async () => {
+        const profile = await this.profile(username, null, null);
+        return { body: JSON.stringify(profile), type: JSON_TYPE, tags: [TAGS.member(profile.id), TAGS.profiles], value: profile };
+      }))!;
+    },
+
+    /** A profile's Posts tab from the cache, with the viewer's marks on top. */
+    async publicMemberPosts(username: string, viewer: Viewer | null, cursor: unknown): Promise<PublicAnswer> {
       const profile = await profileOrThrow(username);
-      return posts.listMemberPosts(viewer, profile.id, cursor);
+      return posts.publicMemberPosts(viewer, profile.id, `api:user-posts:${profile.id}:${String(cursor ?? '')}`, cursor);
+    },
+
+    /** A profile's Replies tab from the cache: the same for everyone. */
+    async publicMemberReplies(username: string, cursor: unknown): Promise<CachedBody> {
+      decodeCursor(cursor, 'replies');
+      return (await cache.read(`api:user-replies:${username.toLowerCase()}:${String(cursor ?? '')}`, async () => {
+        const profile = await profileOrThrow(username);
+        const list = await this.memberReplies(username, cursor);
+        return {
+          body: JSON.stringify(list), type: JSON_TYPE,
+          tags: [TAGS.member(profile.id), TAGS.profiles, ...new Set(list.replies.map((r) => TAGS.post(r.postId)))],
+        };
+      }))!;
     },
 
     /** Replies on public posts only, newest first, 20 a page. */

@@ -18,6 +18,11 @@ import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
 import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
 import type { MediaAddress } from '../../adapters/storage/storage.js';
+import { TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
+import { listFill, listWithMarks, postFill, postWithMarks, type ListValue } from './public-reads.js';
+
+/** What a public read answers: the cached bytes, or (with a member's marks on top) the JSON text. */
+export type PublicAnswer = CachedBody | string;
 
 /** Who is looking: a signed-in, unbanned member, or null for a visitor. */
 export interface Viewer { id: string; isStaff: boolean }
@@ -122,8 +127,8 @@ function groupBy<T extends { postId: string }>(rows: T[]): Map<string, T[]> {
   return map;
 }
 
-export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddress }) {
-  const { db, publicUrl, media } = deps;
+export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddress; cache: PublicCache }) {
+  const { db, publicUrl, media, cache } = deps;
 
   /** The output whitelist for a page of posts: the rows plus their batched attachments. */
   async function summaries(rows: repo.SummaryRow[], viewer: Viewer | null): Promise<PostSummary[]> {
@@ -172,6 +177,19 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
       nextCursor: more && last ? encodeCursor({ o: orderName, ...order.keys(last) }) : null,
       total,
     };
+  }
+
+  async function detailOf(row: repo.SummaryRow, viewer: Viewer | null): Promise<PostDetail> {
+    const [summary] = await summaries([row], viewer);
+    const { preview: _preview, ...rest } = summary!;
+    return {
+      ...rest, description: row.description, canModerate: viewer?.isStaff ?? false, mentions: await resolveMentions(db, row.description),
+    };
+  }
+
+  /** A cached list with the member's likes and bookmarks on its posts (one query). */
+  async function withMarks(viewer: Viewer, entry: CachedBody<ListValue>): Promise<PublicAnswer> {
+    return listWithMarks(entry, await repo.memberMarks(db, viewer.id, entry.value.ids)) ?? entry;
   }
 
   const topicIs = (topic: Topic | null) => (topic ? eq(posts.topic, topic) : undefined);
@@ -291,12 +309,38 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
 
     /** One post; pending and denied ones only for their author and staff, else 'Post not found'. */
     async getPost(viewer: Viewer | null, id: string): Promise<PostDetail> {
-      const row = await this.visiblePost(viewer, id);
-      const [summary] = await summaries([row], viewer);
-      const { preview: _preview, ...rest } = summary!;
-      return {
-        ...rest, description: row.description, canModerate: viewer?.isStaff ?? false, mentions: await resolveMentions(db, row.description),
-      };
+      return detailOf(await this.visiblePost(viewer, id), viewer);
+    },
+
+    /**
+     * A public list (the home list in any filter, sort and page; the videos page) from the public-read
+     * cache, with the member's marks on top. Not for 'mine' or the staff queue.
+     */
+    async publicList(viewer: Viewer | null, query: ListQuery): Promise<PublicAnswer> {
+      if (query.scope !== 'public' && query.scope !== 'videos') throw new Error(`the ${query.scope} list is not public`);
+      const sort = parseSort(query.sort);
+      // A bad cursor is a 400 before anything is cached under it.
+      decodeCursor(query.cursor, sort);
+      const key = `api:list:${query.scope}:${parseFilter(query.filter)}:${parseTopic(query.topic) ?? ''}:${sort}:${String(query.cursor ?? '')}`;
+      const entry = (await cache.read(key, async () => listFill(await this.listPosts(null, query))))!;
+      return viewer ? withMarks(viewer, entry) : entry;
+    },
+
+    /** A member's public posts (a profile's Posts tab) from the cache, with the viewer's marks on top. */
+    async publicMemberPosts(viewer: Viewer | null, userId: string, key: string, rawCursor: unknown): Promise<PublicAnswer> {
+      const entry = (await cache.read(key, async () => listFill(await this.listMemberPosts(null, userId, rawCursor), [TAGS.member(userId)])))!;
+      return viewer ? withMarks(viewer, entry) : entry;
+    },
+
+    /** A public post's data from the cache, with the member's marks on top; null when it is not public (ask getPost). */
+    async publicPost(viewer: Viewer | null, id: string): Promise<PublicAnswer | null> {
+      if (!isUuid(id)) return null;
+      const entry = await cache.read(`api:post:${id}`, async () => {
+        const row = await repo.findPost(db, id);
+        return row && repo.PUBLIC_STATUSES.includes(row.status) ? postFill(await detailOf(row, null)) : null;
+      });
+      if (!entry || !viewer) return entry;
+      return postWithMarks(entry, await repo.memberMarks(db, viewer.id, [id]), viewer.isStaff) ?? entry;
     },
 
     toggleLike: (member: MemberRow, postId: string) => toggle('like', member, postId),

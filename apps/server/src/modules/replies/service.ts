@@ -15,6 +15,8 @@ import { insertReplyLinks } from '../link-previews/repo.js';
 import { previewsOfReplies } from '../link-previews/service.js';
 import type { MediaAddress } from '../../adapters/storage/storage.js';
 import { sendInTransaction } from '../../jobs/queue.js';
+import { AppError } from '../../lib/errors.js';
+import { JSON_TYPE, TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
 
 const replyCursorSchema = z.object({
   p: z.boolean(),
@@ -52,8 +54,8 @@ export function replyRecipients(input: {
   return out;
 }
 
-export function repliesService(deps: { db: Db; posts: PostsService; media: MediaAddress }) {
-  const { db, posts, media } = deps;
+export function repliesService(deps: { db: Db; posts: PostsService; media: MediaAddress; cache: PublicCache }) {
+  const { db, posts, media, cache } = deps;
 
   /** The output whitelist for replies: rows plus their batched pictures and mentions. */
   async function toReplies(rows: repo.ReplyRow[]): Promise<Reply[]> {
@@ -82,6 +84,27 @@ export function repliesService(deps: { db: Db; posts: PostsService; media: Media
       const more = rows.length > REPLY_PAGE_SIZE;
       const shown = more ? rows.slice(0, REPLY_PAGE_SIZE) : rows;
       return { replies: await toReplies(shown), nextCursor: more ? encodeReplyCursor(shown[shown.length - 1]!) : null };
+    },
+
+    /** A public post's replies from the public-read cache (they are the same for everyone); null when the post is not public. */
+    async publicReplies(postId: string, cursor: unknown): Promise<CachedBody | null> {
+      if (!z.uuid().safeParse(postId).success) return null;
+      decodeReplyCursor(cursor);
+      return cache.read(`api:replies:${postId}:${String(cursor ?? '')}`, async () => {
+        let page: ReplyPage;
+        try {
+          page = await this.listReplies(null, postId, cursor);
+        } catch (e) {
+          if (e instanceof AppError && e.statusCode === 404) return null;
+          throw e;
+        }
+        const people = page.replies.flatMap((r) => [r.author.id, ...r.mentions.map((m) => m.userId)]);
+        return {
+          body: JSON.stringify(page),
+          type: JSON_TYPE,
+          tags: [TAGS.post(postId), ...[...new Set(people.filter((id): id is string => !!id))].map(TAGS.member)],
+        };
+      });
     },
 
     /** A reply to an open post: the row, its pictures, mentions, the post's count and the notifications, in one transaction. */
