@@ -78,6 +78,9 @@ export interface JobQueue {
 
 interface Log { error(obj: object, msg: string): void }
 
+/** Jobs a worker fetches at once from a queue (a singleton queue still hands out one at a time). */
+const WORK_BATCH = 20;
+
 /**
  * `pool` is the queue's own (a few connections), so it follows the database to a new address as the app's pool does.
  * `works: false` (an API instance with RUN_WORKER=false) only sends jobs: no queue maintenance, no clock.
@@ -100,6 +103,20 @@ export async function createJobQueue(pool: pg.Pool, handlers: JobHandlers, log: 
 
   const send: JobContext['send'] = (name, data) => boss.send(name, data as object);
   const run = async <N extends JobName>(name: N, data: JobDefinitions[N]) => (handlers[name] as JobHandler<N>)(data, { send });
+  /** Runs fetched jobs one by one, each completed or failed on its own (one failure sends no other job back). */
+  const runFetched = async (name: JobName, jobs: PgBoss.Job<JobDefinitions[JobName]>[]) => {
+    let completed = 0;
+    for (const job of jobs) {
+      try {
+        await run(name, job.data);
+        await boss.complete(name, job.id);
+        completed++;
+      } catch (err) {
+        await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return { completed, failed: jobs.length - completed };
+  };
 
   return {
     send,
@@ -107,25 +124,19 @@ export async function createJobQueue(pool: pg.Pool, handlers: JobHandlers, log: 
       let completed = 0;
       let failed = 0;
       for (;;) {
-        const jobs = await boss.fetch<JobDefinitions[typeof name]>(name, { batchSize: 20 });
+        const jobs = await boss.fetch<JobDefinitions[typeof name]>(name, { batchSize: WORK_BATCH });
         if (jobs.length === 0) break;
-        for (const job of jobs) {
-          try {
-            await run(name, job.data);
-            await boss.complete(name, job.id);
-            completed++;
-          } catch (err) {
-            await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
-            failed++;
-          }
-        }
+        const done = await runFetched(name, jobs);
+        completed += done.completed;
+        failed += done.failed;
       }
       return { completed, failed };
     },
     async startWorkers() {
       for (const name of names) {
-        await boss.work<JobDefinitions[typeof name]>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {
-          for (const job of jobs) await run(name, job.data);
+        // Up to WORK_BATCH jobs a poll: one at a time, a queue would drain at one job every 2 seconds.
+        await boss.work<JobDefinitions[typeof name]>(name, { pollingIntervalSeconds: 2, batchSize: WORK_BATCH }, async (jobs) => {
+          await runFetched(name, jobs);
         });
       }
       for (const [name, schedule] of Object.entries(SCHEDULES)) {
