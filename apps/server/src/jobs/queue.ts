@@ -15,6 +15,12 @@ export interface JobDefinitions {
   /** Cards for a saved reply's links; announces reply.updated when they are there. */
   'fetch-reply-previews': { replyId: string };
   'refresh-similar-posts': Record<string, never>;
+  /** A post image's detection, when its status is still queued (safe to run twice); chains 'embed-image'. */
+  'detect-image': { imageId: string };
+  /** A detection's vector from its current words (corrected object first); re-embeds one made by another model. */
+  'embed-image': { imageId: string };
+  /** Where 'detect-image' lands when its retries are spent (pg-boss's dead letter): the image shows 'Detection failed'. */
+  'detection-failed': { imageId: string };
 }
 export type JobName = keyof JobDefinitions;
 /** What a handler may do besides its work: chain a follow-up job. */
@@ -33,7 +39,18 @@ const QUEUE_OPTIONS: Record<JobName, PgBoss.Queue> = {
   'fetch-reply-previews': { name: 'fetch-reply-previews', retryLimit: 2, retryDelay: 30 },
   // One waiting and one running at most: a burst of changes is one more run, which drains them all.
   'refresh-similar-posts': { name: 'refresh-similar-posts', retryLimit: 3, retryDelay: 30, policy: 'stately' },
+  // Declared before 'detect-image', which names it as its dead letter queue.
+  'detection-failed': { name: 'detection-failed', retryLimit: 5, retryDelay: 30 },
+  // pg-boss 10 has no heartbeat: a job whose worker died counts as failed once it expires, then retries.
+  // Expiry just above the provider's timeout, maintenance every 30 s: a killed run is retried within 2 minutes.
+  'detect-image': { name: 'detect-image', retryLimit: 4, retryDelay: 10, retryBackoff: true, deadLetter: 'detection-failed' },
+  'embed-image': { name: 'embed-image', retryLimit: 4, retryDelay: 10, retryBackoff: true },
 };
+
+/** How long a detection job may run before it counts as dead: the provider's timeout plus a margin. */
+export const detectionExpirySeconds = (providerTimeoutSeconds: number) => providerTimeoutSeconds + 15;
+/** pg-boss maintenance (expiring dead jobs among other things) runs this often. */
+export const MAINTENANCE_SECONDS = 30;
 
 // pg-boss writes a job with one INSERT; given our transaction it runs it there, so the job exists only if
 // the transaction commits. This instance is never started: it only turns `send` into that statement.
@@ -71,21 +88,35 @@ export interface JobQueue {
   send<N extends JobName>(name: N, data: JobDefinitions[N]): Promise<string | null>;
   /** Runs the jobs that are due now, in this process; tests use it instead of waiting on a clock. */
   runDue(name: JobName): Promise<{ completed: number; failed: number }>;
+  /** pg-boss maintenance now (expires jobs whose worker died); tests use it instead of waiting 30 s. */
+  maintain(): Promise<void>;
   startWorkers(): Promise<void>;
   stop(): Promise<void>;
 }
 
 interface Log { error(obj: object, msg: string): void }
 
-export async function createJobQueue(connectionString: string, handlers: JobHandlers, log: Log): Promise<JobQueue> {
+export async function createJobQueue(
+  connectionString: string, handlers: JobHandlers, log: Log, options: { providerTimeoutSeconds: number } = { providerTimeoutSeconds: 45 },
+): Promise<JobQueue> {
   const names = Object.keys(QUEUE_OPTIONS) as JobName[];
   for (const name of names) {
     if (typeof handlers[name] !== 'function') throw new Error(`Job ${name} has no handler`);
   }
-  const boss = new PgBoss({ connectionString, max: 4, application_name: 'fenestra-jobs' });
+  for (const name of Object.keys(handlers)) {
+    if (!(name in QUEUE_OPTIONS)) throw new Error(`Handler ${name} names no declared job`);
+  }
+  const boss = new PgBoss({
+    connectionString, max: 4, application_name: 'fenestra-jobs', maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+  });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
-  for (const name of names) await boss.createQueue(name, QUEUE_OPTIONS[name]);
+  const queueOptions = (name: JobName): PgBoss.Queue => name === 'detect-image'
+    ? { ...QUEUE_OPTIONS[name], expireInSeconds: detectionExpirySeconds(options.providerTimeoutSeconds) }
+    : QUEUE_OPTIONS[name];
+  for (const name of names) await boss.createQueue(name, queueOptions(name));
+  // createQueue keeps an existing queue's options: a changed provider timeout reaches it through updateQueue.
+  await boss.updateQueue('detect-image', queueOptions('detect-image'));
 
   const send: JobContext['send'] = (name, data) => boss.send(name, data as object);
   const run = async <N extends JobName>(name: N, data: JobDefinitions[N]) => (handlers[name] as JobHandler<N>)(data, { send });
@@ -111,6 +142,7 @@ export async function createJobQueue(connectionString: string, handlers: JobHand
       }
       return { completed, failed };
     },
+    maintain: () => boss.maintain(),
     async startWorkers() {
       for (const name of names) {
         await boss.work<JobDefinitions[typeof name]>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {

@@ -14,6 +14,7 @@ import { parse } from '../../lib/validation.js';
 import { claimUploads } from '../uploads/repo.js';
 import { insertNotifications, staffIdsExcept } from '../notifications/repo.js';
 import { resolveMentions } from '../mentions/repo.js';
+import { queueDetections } from '../detection/repo.js';
 import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
 import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
@@ -87,12 +88,14 @@ const authorOf = (row: repo.PostRow): Author =>
     ? { id: row.authorId, username: row.authorUsername, avatarUrl: row.authorAvatarUrl }
     : UNKNOWN_AUTHOR;
 
-const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number]): PostImage => ({
+const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number], viewer: Viewer | null): PostImage => ({
   id: img.id,
   url: img.imageUrl,
   alt: img.altText ?? `Image ${img.displayOrder + 1}`,
   displayOrder: img.displayOrder,
   detection: {
+    // 'Detection failed' is staff's business; everyone else sees 'Not identified'.
+    status: img.detectionStatus === 'failed' && !viewer?.isStaff ? 'none' : img.detectionStatus,
     object: img.detectedObject,
     category: img.detectedCategory,
     material: img.detectedMaterial,
@@ -100,6 +103,7 @@ const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images']
     confidence: img.detectionConfidence,
     keyFeatures: img.keyFeatures ?? [],
     userConfirmedObject: img.userConfirmedObject,
+    visibleText: img.visibleText,
   },
 });
 
@@ -121,8 +125,8 @@ function groupBy<T extends { postId: string }>(rows: T[]): Map<string, T[]> {
   return map;
 }
 
-export function postsService(deps: { db: Db; publicUrl: string }) {
-  const { db, publicUrl } = deps;
+export function postsService(deps: { db: Db; publicUrl: string; detectionOn: boolean }) {
+  const { db, publicUrl, detectionOn } = deps;
 
   /** The output whitelist for a page of posts: the rows plus their batched attachments. */
   async function summaries(rows: repo.SummaryRow[], viewer: Viewer | null): Promise<PostSummary[]> {
@@ -142,7 +146,7 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
         createdAt: row.createdAt.toISOString(),
         author: authorOf(row),
         tags: (tags.get(row.id) ?? []).map((t) => t.tag),
-        images: (images.get(row.id) ?? []).map(imageOf),
+        images: (images.get(row.id) ?? []).map((img) => imageOf(img, viewer)),
         video: video ? videoOf(video) : null,
         replyCount: row.replyCount,
         voteCount: row.voteCount,
@@ -222,6 +226,7 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
         const id = await repo.insertPost(tx, { userId: member.id, topic: input.topic, title: input.title, description: input.description });
         await repo.insertTags(tx, id, tags);
         await repo.insertImages(tx, id, await claimUploads(tx, member.id, input.imageUploadIds, 'image'));
+        await queueDetections(tx, id, detectionOn);
         if (input.videoUploadId) {
           const [video] = await claimUploads(tx, member.id, [input.videoUploadId], 'video');
           await repo.insertVideo(tx, id, video!);
@@ -294,7 +299,11 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
       const [summary] = await summaries([row], viewer);
       const { preview: _preview, ...rest } = summary!;
       return {
-        ...rest, description: row.description, canModerate: viewer?.isStaff ?? false, mentions: await resolveMentions(db, row.description),
+        ...rest,
+        description: row.description,
+        canModerate: viewer?.isStaff ?? false,
+        canOverrideDetection: viewer?.isStaff ?? false,
+        mentions: await resolveMentions(db, row.description),
       };
     },
 
