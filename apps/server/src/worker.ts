@@ -4,8 +4,8 @@ import { createJobQueue } from './jobs/queue.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { listenForSimilarDue } from './jobs/similar-wakeup.js';
 import { createMailer } from './adapters/mail/mailer.js';
-import { localStorage } from './adapters/storage/storage.js';
-import path from 'node:path';
+import { openStorage } from './adapters/storage/open.js';
+import { mediaAddress } from './adapters/storage/storage.js';
 import pino from 'pino';
 import { authSecret } from './lib/secret.js';
 import { systemLinkFetcher } from './adapters/link-preview/link-fetcher.js';
@@ -18,13 +18,13 @@ async function main() {
   const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
   const mailer = createMailer(config, log);
   const ai = createAiProvider(config.ai);
-  const jobs = await createJobQueue(database.url, jobHandlers({
-    mailer, db: database.db, storage: localStorage(path.join(config.dataDir, 'uploads')), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
+  const jobs = await createJobQueue(database.extraPool({ max: 4, applicationName: 'fenestra-jobs' }), jobHandlers({
+    mailer, db: database.db, storage: openStorage(config), media: mediaAddress(config.mediaUrl), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
     publicUrl: config.publicUrl, secret: authSecret(config.authSecret, config.dataDir), now: () => new Date(),
     ai, similarVectors: config.ai.similarVectors,
-  }), log, { providerTimeoutSeconds: config.ai.timeoutSeconds });
+  }), log, { works: true, providerTimeoutSeconds: config.ai.timeoutSeconds });
   await jobs.startWorkers();
-  const similarWakeup = await listenForSimilarDue(database.url, jobs, log);
+  const similarWakeup = await listenForSimilarDue(() => database.url, jobs, log);
   log.info('Fenestra worker is running');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   const stop = async () => {

@@ -1,5 +1,5 @@
 import type { Mailer } from '../adapters/mail/mailer.js';
-import type { Storage } from '../adapters/storage/storage.js';
+import type { MediaAddress, Storage } from '../adapters/storage/storage.js';
 import type { Db } from '../db/client.js';
 import { EMAIL_TEXT } from '@fenestra/shared';
 import { issueResetLink } from '../modules/account/password-reset.js';
@@ -15,12 +15,12 @@ import { detectionService } from '../modules/detection/service.js';
 
 // Follow-up jobs are chained here, in one place.
 export function jobHandlers(deps: {
-  mailer: Mailer; db: Db; storage: Storage; linkFetcher: LinkFetcher; publicUrl: string; secret: string; now: () => Date;
+  mailer: Mailer; db: Db; storage: Storage; media: MediaAddress; linkFetcher: LinkFetcher; publicUrl: string; secret: string; now: () => Date;
   ai: AiProvider; similarVectors: boolean;
 }): JobHandlers {
   const detection = detectionService({ db: deps.db, storage: deps.storage, ai: deps.ai, now: deps.now });
-  const uploads = uploadsService({ db: deps.db, storage: deps.storage });
-  const linkPreviews = linkPreviewsService({ db: deps.db, storage: deps.storage, fetcher: deps.linkFetcher });
+  const uploads = uploadsService({ db: deps.db, storage: deps.storage, media: deps.media });
+  const linkPreviews = linkPreviewsService({ db: deps.db, storage: deps.storage, fetcher: deps.linkFetcher, media: deps.media });
   return {
     'send-email': async (message) => {
       await deps.mailer.send(message);

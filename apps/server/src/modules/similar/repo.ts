@@ -21,18 +21,27 @@ const shareHeld = (each: SQL[]) => sql`((${sql.join(each.map((q) => sql`(s.docum
   / greatest(${sql.join(each.map((q) => sql`(numnode(${q}) > 0)::int`), sql` + `)}, 1))`;
 
 /**
- * Any of the words, stemmed (OR semantics, so a question worded differently still meets its twin), and
- * how many of them a document holds, the title's words counting most (a single shared word is not similarity).
+ * Any of the words, stemmed (OR semantics, so a question worded differently still meets its twin), every
+ * word of the title, and how many of them a document holds, the title's words counting most (a single
+ * shared word is not similarity).
  */
-function wordMatch(text: SimilarText): { any: SQL; coverage: SQL } | null {
+function wordMatch(text: SimilarText): { any: SQL; everyTitleWord: SQL | null; coverage: SQL } | null {
   const all = wordQueries(`${text.title} ${text.description}`);
   if (all.length === 0) return null;
   const titleWords = wordQueries(text.title);
   return {
     any: sql`(${sql.join(all, sql` || `)})`,
+    everyTitleWord: titleWords.length ? sql`(${sql.join(titleWords, sql` && `)})` : null,
     coverage: titleWords.length ? sql`(0.6 * ${shareHeld(titleWords)} + 0.4 * ${shareHeld(all)})` : shareHeld(all),
   };
 }
+
+/**
+ * How many public posts a draft is compared with: the newest that hold every word of its title, and the
+ * newest that hold any of its words. Any of 20 words is most of a large forum; scoring it all took seconds.
+ */
+const WITH_EVERY_TITLE_WORD = 200;
+const WITH_ANY_WORD = 300;
 
 /**
  * Public posts like this text: the share of its words they hold and their full-text rank (0..1), blended
@@ -42,18 +51,21 @@ export async function similarTo(
   db: Conn, text: SimilarText, excludeId: string | null, limit: number, minScore = MIN_SIMILAR_SCORE,
 ): Promise<SimilarRow[]> {
   const words = wordMatch(text);
+  if (!words) return [];
   const title = text.title.trim();
-  if (!words && !title) return [];
-  const matches = words ? sql`(s.document @@ ${words.any} OR p.title % ${title})` : sql`p.title % ${title}`;
-  const textScore = words
-    ? sql`(0.85 * ${words.coverage} + 0.15 * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], s.document, ${words.any}, 32))`
-    : sql`0`;
+  const textScore = sql`(0.85 * ${words.coverage} + 0.15 * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], s.document, ${words.any}, 32))`;
+  const newest = (match: SQL, count: number) => sql`(
+    SELECT s.post_id FROM post_search s WHERE s.status IN ('open', 'solved') AND s.document @@ ${match}
+    ORDER BY s.created_at DESC, s.post_id DESC LIMIT ${count})`;
   const { rows } = await db.execute<{ id: string; title: string; status: 'open' | 'solved'; score: number }>(sql`
+    WITH candidates AS (
+      ${words.everyTitleWord ? sql`${newest(words.everyTitleWord, WITH_EVERY_TITLE_WORD)} UNION ` : sql``}
+      ${newest(words.any, WITH_ANY_WORD)}
+    )
     SELECT id, title, status, score FROM (
       SELECT p.id, p.title, p.status, (0.6 * ${textScore} + 0.4 * similarity(p.title, ${title}))::float8 AS score
-      FROM post_search s JOIN posts p ON p.id = s.post_id
-      WHERE s.status IN ('open', 'solved') AND ${matches}
-      ${excludeId ? sql`AND p.id <> ${excludeId}::uuid` : sql``}
+      FROM candidates c JOIN post_search s ON s.post_id = c.post_id JOIN posts p ON p.id = c.post_id
+      ${excludeId ? sql`WHERE p.id <> ${excludeId}::uuid` : sql``}
     ) m
     WHERE score >= ${minScore}
     ORDER BY score DESC, id DESC
