@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { DELETE_ACCOUNT_WORD, deleteAccountSchema, MSG } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
 import { DestructiveButton } from '../../../components/ui/destructive-button';
@@ -23,6 +23,18 @@ export function DeleteAccountDialog() {
   const navigate = useNavigate();
   const inputId = useId();
   const errorId = `${inputId}-error`;
+  const deleted = useRef(false);
+
+  // Once the settings page has gone (the navigation home committed), the former member becomes a visitor:
+  // the member-only page's guard never sees a visitor, so it does not send them to sign in.
+  useEffect(
+    () => () => {
+      if (!deleted.current) return;
+      dropToVisitor(client);
+      toast.success(MSG.accountDeleted);
+    },
+    [client],
+  );
 
   function onOpenChange(next: boolean) {
     setOpen(next);
@@ -47,10 +59,8 @@ export function DeleteAccountDialog() {
       setError(errorMessage(failure));
       return;
     }
-    // Leave the member-only page first, so its guard does not send the former member to sign in.
-    await navigate(paths.home, { replace: true });
-    dropToVisitor(client);
-    toast.success(MSG.accountDeleted);
+    deleted.current = true;
+    void navigate(paths.home, { replace: true });
   }
 
   return (
