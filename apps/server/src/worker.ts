@@ -17,7 +17,7 @@ async function main() {
   const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
   const mailer = createMailer(config, log);
   const jobs = await createJobQueue(database.extraPool({ max: 4, applicationName: 'fenestra-jobs' }), jobHandlers({
-    mailer, db: database.db, storage: openStorage(config), media: mediaAddress(config.mediaUrl), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
+    mailer, db: database.db, storage: await openStorage(config), media: mediaAddress(config.mediaUrl), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
     publicUrl: config.publicUrl, secret: authSecret(config.authSecret, config.dataDir), now: () => new Date(),
   }), log);
   await jobs.startWorkers();
