@@ -3,6 +3,7 @@ import { LIMITS, TOPICS, type PostStatus, type Topic } from './limits.js';
 import { MSG } from './messages.js';
 import type { Mention } from './replies.js';
 import { text } from './text.js';
+import type { DetectionStatus } from './detection.js';
 
 // The ask form's rules (SPEC section 5), used by the form, the API and the tests.
 const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
@@ -68,6 +69,8 @@ export interface Author { id: string | null; username: string; avatarUrl: string
 export const UNKNOWN_AUTHOR: Author = { id: null, username: 'unknown', avatarUrl: null };
 
 export interface Detection {
+  /** 'failed' reaches staff only; others see 'none' (SPEC section 2: 'Detection failed' is for staff). */
+  status: DetectionStatus;
   object: string | null;
   category: string | null;
   material: string | null;
@@ -75,6 +78,8 @@ export interface Detection {
   confidence: number | null;
   keyFeatures: string[];
   userConfirmedObject: string | null;
+  /** Brand stamps, part numbers and label text as read. */
+  visibleText: string | null;
 }
 
 export interface PostImage { id: string; url: string; alt: string; displayOrder: number; detection: Detection }
@@ -105,6 +110,8 @@ export interface PostDetail extends Omit<PostSummary, 'preview'> {
   description: string;
   /** May the viewer moderate it (staff)? The server checks again on every action. */
   canModerate: boolean;
+  /** May the viewer correct an image's detected object (staff; its own flag, SPEC section 6)? */
+  canOverrideDetection: boolean;
   /** The @names in the description that name a member (render with tokenizeMemberText, as replies). */
   mentions: Mention[];
 }
@@ -183,4 +190,6 @@ export interface AdminStats {
   avgReplyHours: number;
   /** Notification emails given up on after 24 hours of retries (the line below the stat cards). */
   failedEmails: number;
+  /** Post images whose detection gave up after its retries (staff can retry each on its post). */
+  failedDetections: number;
 }

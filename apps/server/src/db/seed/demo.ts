@@ -40,7 +40,7 @@ const PUBLIC = new Set(['open', 'solved']);
 interface Log { info(msg: string): void }
 
 /** Small deterministic generator, so every fresh install gets the same community. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

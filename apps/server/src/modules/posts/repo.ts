@@ -144,7 +144,7 @@ export async function loadAttachments(db: Conn, postIds: string[], viewerId: str
       altText: postImages.altText, detectedObject: postImages.detectedObject, detectedCategory: postImages.detectedCategory,
       detectedMaterial: postImages.detectedMaterial, detectedFinish: postImages.detectedFinish,
       detectionConfidence: postImages.detectionConfidence, userConfirmedObject: postImages.userConfirmedObject,
-      keyFeatures: postImages.keyFeatures,
+      keyFeatures: postImages.keyFeatures, visibleText: postImages.visibleText, detectionStatus: postImages.detectionStatus,
     }).from(postImages).where(inArray(postImages.postId, postIds)).orderBy(asc(postImages.postId), asc(postImages.displayOrder)),
     db.select().from(postVideos).where(inArray(postVideos.postId, postIds)),
     viewerId

@@ -14,6 +14,7 @@ import { parse } from '../../lib/validation.js';
 import { claimUploads } from '../uploads/repo.js';
 import { insertNotifications, staffIdsExcept } from '../notifications/repo.js';
 import { resolveMentions } from '../mentions/repo.js';
+import { queueDetections } from '../detection/repo.js';
 import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
 import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
@@ -93,12 +94,14 @@ const authorOf = (row: repo.PostRow, media: MediaAddress): Author =>
     ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
     : UNKNOWN_AUTHOR;
 
-const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number], media: MediaAddress): PostImage => ({
+const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number], media: MediaAddress, viewer: Viewer | null): PostImage => ({
   id: img.id,
   url: media(img.imageUrl),
   alt: img.altText ?? `Image ${img.displayOrder + 1}`,
   displayOrder: img.displayOrder,
   detection: {
+    // 'Detection failed' is staff's business; everyone else sees 'Not identified'.
+    status: img.detectionStatus === 'failed' && !viewer?.isStaff ? 'none' : img.detectionStatus,
     object: img.detectedObject,
     category: img.detectedCategory,
     material: img.detectedMaterial,
@@ -106,6 +109,7 @@ const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images']
     confidence: img.detectionConfidence,
     keyFeatures: img.keyFeatures ?? [],
     userConfirmedObject: img.userConfirmedObject,
+    visibleText: img.visibleText,
   },
 });
 
@@ -127,8 +131,8 @@ function groupBy<T extends { postId: string }>(rows: T[]): Map<string, T[]> {
   return map;
 }
 
-export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddress; cache: PublicCache }) {
-  const { db, publicUrl, media, cache } = deps;
+export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddress; cache: PublicCache; detectionOn: boolean }) {
+  const { db, publicUrl, media, cache, detectionOn } = deps;
 
   /** The output whitelist for a page of posts: the rows plus their batched attachments. */
   async function summaries(rows: repo.SummaryRow[], viewer: Viewer | null): Promise<PostSummary[]> {
@@ -148,7 +152,7 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
         createdAt: row.createdAt.toISOString(),
         author: authorOf(row, media),
         tags: (tags.get(row.id) ?? []).map((t) => t.tag),
-        images: (images.get(row.id) ?? []).map((img) => imageOf(img, media)),
+        images: (images.get(row.id) ?? []).map((img) => imageOf(img, media, viewer)),
         video: video ? videoOf(video, media) : null,
         replyCount: row.replyCount,
         voteCount: row.voteCount,
@@ -183,7 +187,11 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
     const [summary] = await summaries([row], viewer);
     const { preview: _preview, ...rest } = summary!;
     return {
-      ...rest, description: row.description, canModerate: viewer?.isStaff ?? false, mentions: await resolveMentions(db, row.description),
+      ...rest,
+      description: row.description,
+      canModerate: viewer?.isStaff ?? false,
+      canOverrideDetection: viewer?.isStaff ?? false,
+      mentions: await resolveMentions(db, row.description),
     };
   }
 
@@ -241,6 +249,7 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
         const id = await repo.insertPost(tx, { userId: member.id, topic: input.topic, title: input.title, description: input.description });
         await repo.insertTags(tx, id, tags);
         await repo.insertImages(tx, id, await claimUploads(tx, member.id, input.imageUploadIds, 'image'));
+        await queueDetections(tx, id, detectionOn);
         if (input.videoUploadId) {
           const [video] = await claimUploads(tx, member.id, [input.videoUploadId], 'video');
           await repo.insertVideo(tx, id, video!);
@@ -334,7 +343,8 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
 
     /** A public post's data from the cache, with the member's marks on top; null when it is not public (ask getPost). */
     async publicPost(viewer: Viewer | null, id: string): Promise<PublicAnswer | null> {
-      if (!isUuid(id)) return null;
+      // Staff see failed detections and may override them: their page is not the visitors' one.
+      if (!isUuid(id) || viewer?.isStaff) return null;
       const entry = await cache.read(`api:post:${id}`, async () => {
         const row = await repo.findPost(db, id);
         return row && repo.PUBLIC_STATUSES.includes(row.status) ? postFill(await detailOf(row, null)) : null;
