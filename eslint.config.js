@@ -63,7 +63,7 @@ export default tseslint.config(
             except: [`./${m}`, ...serverModules.flatMap((o) => [`./${o}/service.ts`, `./${o}/repo.ts`])],
             message: 'A module uses another only through its service.ts or repo.ts; move what they share to lib, db or adapters.',
           })),
-          ...['lib', 'db', 'adapters', 'config'].map((layer) => ({
+          ...['lib', 'db', 'adapters', 'config', 'cache'].map((layer) => ({
             target: `./apps/server/src/${layer}`,
             from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/jobs', './apps/server/src/app.ts'],
             message: 'lib, db, adapters and config sit below the modules: they import no module, plugin or job.',

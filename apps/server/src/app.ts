@@ -1,11 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import path from 'node:path';
 import type { Config } from './config/env.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
-import { localStorage, type Storage } from './adapters/storage/storage.js';
+import { mediaAddress, type MediaAddress, type Storage } from './adapters/storage/storage.js';
+import { openStorage } from './adapters/storage/open.js';
 import { mediaPlugin } from './plugins/media.js';
 import { authSecret } from './lib/secret.js';
 import { createAuth, type Auth } from './modules/account/auth.js';
@@ -46,6 +46,7 @@ import { visiblePostIds } from './modules/posts/repo.js';
 import { findMember } from './lib/member.js';
 import { activeBan } from './lib/ban.js';
 import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
+import { createPublicCache, type PublicCache } from './cache/public-cache.js';
 
 import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from './modules/link-previews/service.js';
@@ -55,6 +56,9 @@ import { searchRoutes } from './modules/search/routes.js';
 import { similarService } from './modules/similar/service.js';
 import { similarRoutes } from './modules/similar/routes.js';
 import { listenForSimilarDue } from './jobs/similar-wakeup.js';
+import { createAiProvider, type AiProvider } from './adapters/ai/index.js';
+import { detectionService, type DetectionService } from './modules/detection/service.js';
+import { detectionRoutes } from './modules/detection/routes.js';
 
 export interface AppServices {
   config: Config;
@@ -63,13 +67,20 @@ export interface AppServices {
   mailer: Mailer;
   auth: Auth;
   storage: Storage;
+  /** Where browsers fetch a stored file: MEDIA_URL's address for it, or this app's /media path. */
+  media: MediaAddress;
   /** Every event from every instance (the public-read cache listens here too), and this instance's open streams. */
   events: { listener: EventListener; hub: StreamHub };
+  /** Public reads (lists, posts, profiles, their pages), shared by every visitor; the events drop what changed. */
+  publicCache: PublicCache;
   /** The clock of the stat cards, ban ends and the email job (tests fix it). */
   now: () => Date;
   linkFetcher: LinkFetcher;
   /** Password hashing and checking, bounded. */
   hashing: WorkGate;
+  /** The AI provider (AI_PROVIDER) and what uses it. */
+  ai: AiProvider;
+  detection: DetectionService;
 }
 
 /** Outside systems a test may replace (the link fetcher with its own resolver and limits), and timings it may shorten. */
@@ -81,7 +92,11 @@ export interface AppAdapters {
   now?: () => Date;
   /** How soon the event listener tries again after losing its connection. */
   listenerRetryMs?: { first: number; max: number };
+  /** The AI provider, instead of the one AI_PROVIDER names (tests share one loaded local provider). */
+  ai?: AiProvider;
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface RouteEntry { method: string; url: string }
 
@@ -116,13 +131,17 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
 
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
-  const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const storage = await openStorage(config);
+  const media = mediaAddress(config.mediaUrl);
   const secret = authSecret(config.authSecret, config.dataDir);
   const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
-  const jobs = await createJobQueue(database.url, jobHandlers({
-    mailer, db: database.db, storage, linkFetcher, publicUrl: config.publicUrl, secret, now,
-  }), app.log);
-  const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, database.url, app.log) : null;
+  const ai = adapters.ai ?? createAiProvider(config.ai);
+  const jobPool = database.extraPool({ max: 4, applicationName: config.runWorker ? 'fenestra-jobs' : 'fenestra-jobs-send' });
+  const jobs = await createJobQueue(jobPool, jobHandlers({
+    mailer, db: database.db, storage, media, linkFetcher, publicUrl: config.publicUrl, secret, now, ai, similarVectors: config.ai.similarVectors,
+  }), app.log, { works: config.runWorker, providerTimeoutSeconds: config.ai.timeoutSeconds });
+  const detection = detectionService({ db: database.db, storage, ai, now });
+  const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, () => database.url, app.log) : null;
 
   // Two hashes at a time (scrypt takes 32 MB and a thread each), a short queue, 503 past it.
   const hashing = workGate({ concurrency: 2, queue: 32 });
@@ -134,7 +153,9 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     onOAuthUser: (user) => createProfileForEmail(database.db, user.id, user.email),
   });
 
-  const listener = startEventListener(database.url, app.log, { retryMs: adapters.listenerRetryMs });
+  const listener = startEventListener(() => database.url, app.log, { retryMs: adapters.listenerRetryMs });
+  // Subscribed before the streams: a browser told of a change refetches after the cache has dropped it.
+  const publicCache = createPublicCache(listener);
   const hub = streamHub({
     heartbeatMs: adapters.heartbeatMs ?? HEARTBEAT_MS,
     visiblePosts: (viewer, postIds) => visiblePostIds(database.db, viewer ? { id: viewer.memberId, isStaff: viewer.isStaff } : null, postIds),
@@ -156,65 +177,76 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   await Promise.race([listener.ready, new Promise((resolve) => { waited = setTimeout(resolve, 5_000); })]);
   clearTimeout(waited);
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage, hashing, linkFetcher, events: { listener, hub }, now });
+  app.decorate('services', {
+    config, database, jobs, mailer, auth, storage, media, hashing, linkFetcher, events: { listener, hub }, publicCache, now, ai, detection,
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   // While closing, answers end their connection: an idle keep-alive socket would hold the shutdown open.
   let closing = false;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
+    // A change made through this instance is out of its caches before its answer leaves (its events come back
+    // through LISTEN): whoever made it reads it at once. Other instances drop it as their events arrive.
+    else if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) await listener.sync();
   });
   // Streams never finish by themselves: end them first, so closing the server does not wait on them.
   app.addHook('preClose', async () => {
     closing = true;
     hub.closeAll();
+    publicCache.stop();
     await listener.stop();
   });
   app.addHook('onClose', async () => {
     await similarWakeup?.stop();
     await jobs.stop();
+    // A provider a test passed in is the test's to close.
+    if (!adapters.ai) await ai.close();
     await database.close();
   });
 
   await app.register(errorHandler);
   await app.register(databaseAway, { embedded: database.embedded });
-  await app.register(securityPlugin, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, allowedOrigins: config.allowedOrigins, mediaUrl: config.mediaUrl });
   await app.register(textGuard);
   await app.register(rateLimitPlugin, { pool: database.pool });
-  await app.register(sessionPlugin, { db: database.db, auth, secret });
+  await app.register(sessionPlugin, { db: database.db, auth, secret, listener });
 
   await app.register(healthRoutes, { pool: database.pool });
-  await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth, jobs }), db: database.db });
-  await app.register(uploadsRoutes, { config, uploads: uploadsService({ db: database.db, storage }) });
+  await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth, jobs, media }), db: database.db });
+  await app.register(uploadsRoutes, { config, uploads: uploadsService({ db: database.db, storage, media }) });
 
-  const posts = postsService({ db: database.db, publicUrl: config.publicUrl });
+  const posts = postsService({ db: database.db, publicUrl: config.publicUrl, media, cache: publicCache, detectionOn: detection.detectionOn });
   await app.register(postRoutes, { config, posts });
-  const members = membersService({ db: database.db, storage, posts, log: app.log });
+  const members = membersService({ db: database.db, storage, posts, media, log: app.log, cache: publicCache });
   await app.register(moderationRoutes, {
     moderation: moderationService({ db: database.db, posts }),
     postActions: postActionsService({ db: database.db, storage, log: app.log }),
     log: moderationLogService({ db: database.db }),
   });
   await app.register(searchRoutes, { posts, search: searchService({ db: database.db, posts }) });
-  await app.register(similarRoutes, { posts, similar: similarService({ db: database.db, posts }) });
+  await app.register(similarRoutes, {
+    posts, similar: similarService({ db: database.db, posts, ai, vectors: config.ai.similarVectors, log: app.log }),
+  });
+  await app.register(detectionRoutes, { config, detection });
   await app.register(analyticsRoutes, { analytics: analyticsService({ db: database.db }) });
   await app.register(memberRoutes, { config, posts, members });
-  await app.register(adminUserRoutes, { users: adminUsersService({ db: database.db, jobs, members, now, log: app.log }) });
+  await app.register(adminUserRoutes, { users: adminUsersService({ db: database.db, jobs, members, media, now, log: app.log }) });
 
-  await app.register(replyRoutes, { config, posts, replies: repliesService({ db: database.db, posts }) });
+  await app.register(replyRoutes, { config, posts, replies: repliesService({ db: database.db, posts, media, cache: publicCache }) });
   await app.register(notificationRoutes, { db: database.db });
   await app.register(unsubscribeRoutes, { db: database.db, secret });
   await app.register(eventRoutes, { db: database.db, hub, secret });
-  const linkPreviews = linkPreviewsService({ db: database.db, storage, fetcher: linkFetcher });
+  const linkPreviews = linkPreviewsService({ db: database.db, storage, fetcher: linkFetcher, media });
   await app.register(linkPreviewRoutes, { config, linkPreviews });
 
-  if (storage.root) await app.register(mediaPlugin, { root: storage.root });
-  await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml });
+  await app.register(mediaPlugin, { storage });
+  await app.register(spaPlugin, { webDist: config.webDist, renderPost: posts.postPageHtml, cache: publicCache });
   return app;
 }
 
-async function startWorkersAndWakeup(jobs: JobQueue, url: string, log: FastifyInstance['log']) {
+async function startWorkersAndWakeup(jobs: JobQueue, address: () => string, log: FastifyInstance['log']) {
   await jobs.startWorkers();
-  return listenForSimilarDue(url, jobs, log);
+  return listenForSimilarDue(address, jobs, log);
 }

@@ -4,11 +4,12 @@ import { createJobQueue } from './jobs/queue.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { listenForSimilarDue } from './jobs/similar-wakeup.js';
 import { createMailer } from './adapters/mail/mailer.js';
-import { localStorage } from './adapters/storage/storage.js';
-import path from 'node:path';
+import { openStorage } from './adapters/storage/open.js';
+import { mediaAddress } from './adapters/storage/storage.js';
 import pino from 'pino';
 import { authSecret } from './lib/secret.js';
 import { systemLinkFetcher } from './adapters/link-preview/link-fetcher.js';
+import { createAiProvider } from './adapters/ai/index.js';
 
 // A job worker on its own (npm run worker), for when the API runs with RUN_WORKER=false.
 async function main() {
@@ -16,17 +17,20 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
   const mailer = createMailer(config, log);
-  const jobs = await createJobQueue(database.url, jobHandlers({
-    mailer, db: database.db, storage: localStorage(path.join(config.dataDir, 'uploads')), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
+  const ai = createAiProvider(config.ai);
+  const jobs = await createJobQueue(database.extraPool({ max: 4, applicationName: 'fenestra-jobs' }), jobHandlers({
+    mailer, db: database.db, storage: await openStorage(config), media: mediaAddress(config.mediaUrl), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
     publicUrl: config.publicUrl, secret: authSecret(config.authSecret, config.dataDir), now: () => new Date(),
-  }), log);
+    ai, similarVectors: config.ai.similarVectors,
+  }), log, { works: true, providerTimeoutSeconds: config.ai.timeoutSeconds });
   await jobs.startWorkers();
-  const similarWakeup = await listenForSimilarDue(database.url, jobs, log);
+  const similarWakeup = await listenForSimilarDue(() => database.url, jobs, log);
   log.info('Fenestra worker is running');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   const stop = async () => {
     await similarWakeup.stop();
     await jobs.stop();
+    await ai.close();
     await database.close();
     process.exit(0);
   };

@@ -77,12 +77,16 @@ describe('the embedded database server failing under the forum', () => {
   describe('in a process that joined it', () => {
     let owner: ChildProcess;
     let t: TestApp;
-    beforeAll(async () => {
-      owner = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/test/embedded-owner.ts'), dataDir], {
+    const startOwner = async () => {
+      const started = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/test/embedded-owner.ts'), dataDir], {
         cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
       });
-      const [line] = await once(owner.stdout!, 'data');
+      const [line] = await once(started.stdout!, 'data');
       expect(String(line)).toContain('ready');
+      return started;
+    };
+    beforeAll(async () => {
+      owner = await startOwner();
       t = await createTestApp({ DATABASE_URL: '', DATA_DIR: dataDir });
     });
     afterAll(async () => {
@@ -112,6 +116,38 @@ describe('the embedded database server failing under the forum', () => {
       await up;
       await expectWorking(t);
       expect(embedded.owned).toBe(false);
+    });
+
+    it('follows a new owner whose server came back on another port: queries, jobs and live events', async () => {
+      const embedded = clusterOf(t);
+      const oldUrl = embedded.url;
+      // This process may not take the server over while the owner is replaced.
+      const release = embedded.holdRestarts();
+      const down = once(embedded.events, 'down');
+      owner.kill('SIGTERM');
+      expect((await once(owner, 'exit'))[0]).toBe(0);
+      await down;
+      // It sees the new server as soon as it is ready, perhaps before the new owner says so.
+      const up = once(embedded.events, 'up');
+      let stopWatching: () => void = () => {};
+      const resumed = new Promise<void>((resolve) => {
+        stopWatching = t.app.services.events.listener.subscribe({ event: () => {}, resumed: resolve });
+      });
+      owner = await startOwner();
+      release();
+      await up;
+      expect(embedded.url).not.toBe(oldUrl);
+      expect(embedded.owned).toBe(false);
+      await expectWorking(t);
+      // The job queue has its own connections: a forgot-password request's job is written and run at the new address.
+      const forgot = await t.app.inject({
+        method: 'POST', url: '/api/account/forgot-password', headers: { origin: ORIGIN }, payload: { email: 'someone@example.com' },
+      });
+      expect(forgot.statusCode).toBe(200);
+      expect(await t.app.services.jobs.runDue('password-reset')).toEqual({ completed: 1, failed: 0 });
+      // The LISTEN connection of live events comes back too.
+      await resumed;
+      stopWatching();
     });
 
     it('starts the server itself when the owner stops, and keeps the data', async () => {

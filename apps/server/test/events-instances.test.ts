@@ -9,6 +9,8 @@ import { insertMember, createTestApp, freePort, freshDatabase, ORIGIN, type Test
 import { insertPost, post } from './post-fixtures.js';
 import { EventStream } from './event-stream.js';
 import { DatabaseLink } from './database-link.js';
+import { startS3 } from './s3-server.js';
+import sharp from 'sharp';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const TEXT = 'The keeper plate is cracked: replace it before the latch.';
@@ -39,18 +41,21 @@ async function startInstance(env: Record<string, string>): Promise<{ child: Chil
   return { child, url, dataDir };
 }
 
-describe('two API instances on one PostgreSQL', () => {
+// Files on each instance's own disk, and in one S3 bucket (s3rver) as a fleet keeps them.
+describe.each(['local', 's3'] as const)('two API instances on one PostgreSQL, STORAGE=%s', (storage) => {
   let t: TestApp;
   let base: string;
   let other: Awaited<ReturnType<typeof startInstance>>;
   let otherUrl: string;
+  let s3: Awaited<ReturnType<typeof startS3>> | null = null;
 
   beforeAll(async () => {
     const databaseUrl = await freshDatabase();
-    t = await createTestApp({ DATABASE_URL: databaseUrl });
+    s3 = storage === 's3' ? await startS3() : null;
+    t = await createTestApp({ DATABASE_URL: databaseUrl, ...s3?.env });
     base = await listen(t);
     // The same secret and public address, as instances behind one load balancer have.
-    other = await startInstance({ DATABASE_URL: databaseUrl, AUTH_SECRET: t.config.authSecret!, PUBLIC_URL: ORIGIN });
+    other = await startInstance({ DATABASE_URL: databaseUrl, AUTH_SECRET: t.config.authSecret!, PUBLIC_URL: ORIGIN, ...s3?.env });
     otherUrl = other.url;
   }, 60_000);
   afterAll(async () => {
@@ -60,6 +65,20 @@ describe('two API instances on one PostgreSQL', () => {
     }
     if (other) rmSync(other.dataDir, { recursive: true, force: true });
     await t?.close();
+    await s3?.close();
+  });
+
+  it.runIf(storage === 's3')('serves a photo uploaded through one instance from the other', async () => {
+    const author = await insertMember(t);
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#8a5a2b' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(photo)]), 'latch.png');
+    const res = await fetch(`${base}/api/uploads/images`, { method: 'POST', headers: { origin: ORIGIN, cookie: author.cookie }, body: form });
+    expect(res.status).toBe(200);
+    const [file] = ((await res.json()) as { files: { publicUrl: string }[] }).files;
+    const served = await fetch(`${otherUrl}${file!.publicUrl}`);
+    expect(served.status).toBe(200);
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 32, height: 24 });
   });
 
   it('delivers a reply posted through one instance to a stream held by the other', async () => {

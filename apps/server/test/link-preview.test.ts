@@ -126,7 +126,7 @@ describe('the guard', () => {
 describe('the cache', () => {
   const service = () => {
     const s = t.app.services;
-    return linkPreviewsService({ db: s.database.db, storage: s.storage, fetcher: pages.fetcher });
+    return linkPreviewsService({ db: s.database.db, storage: s.storage, media: s.media, fetcher: pages.fetcher });
   };
   const HOUR = 60 * 60 * 1000;
 
@@ -141,7 +141,7 @@ describe('the cache', () => {
     expect(pages.hits.get('/hinge')).toBe(hitsAfterFirst);
 
     // The page goes away: the refetch fails, the card stays, and the next try waits an hour.
-    const gone = linkPreviewsService({ db: t.app.services.database.db, storage: t.app.services.storage, fetcher: { page: async () => ({ card: null, reason: 'status' }), picture: async () => null } });
+    const gone = linkPreviewsService({ db: t.app.services.database.db, storage: t.app.services.storage, media: t.app.services.media, fetcher: { page: async () => ({ card: null, reason: 'status' }), picture: async () => null } });
     const afterDay = new Date(start.getTime() + 25 * HOUR);
     expect(await gone.preview(link, afterDay)).toEqual(first);
     const stillCached = await service().preview(link, new Date(afterDay.getTime() + 30 * 60 * 1000));

@@ -86,8 +86,10 @@ describe('asking a question', () => {
     expect(body.images.map((i: { url: string }) => i.url)).toEqual([images[2]!.publicUrl, images[0]!.publicUrl, images[1]!.publicUrl]);
     expect(body.images.map((i: { alt: string }) => i.alt)).toEqual(['Image 1', 'Image 2', 'Image 3']);
     expect(body.images.map((i: { displayOrder: number }) => i.displayOrder)).toEqual([0, 1, 2]);
+    // AI_PROVIDER=off in these tests: nothing is queued, the grey state.
     expect(body.images[0].detection).toEqual({
-      object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null,
+      status: 'off', object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [],
+      userConfirmedObject: null, visibleText: null,
     });
     expect(body.video).toEqual({
       url: video.publicUrl, thumbnailUrl: expect.stringContaining('-thumb.jpg'), durationSeconds: 12.5, fileSizeBytes: 123456, mimeType: 'video/quicktime',

@@ -83,15 +83,15 @@ describe('link previews on replies', () => {
     const watcher = await EventStream.open(baseUrl, { posts: [postId] });
     try {
       const later = new Date(Date.now() + 25 * 60 * 60 * 1000);
-      const { database, storage } = t.app.services;
+      const { database, storage, media } = t.app.services;
       const failing = linkPreviewsService({
-        db: database.db, storage, fetcher: { page: async () => ({ card: null, reason: 'timeout' }), picture: async () => null },
+        db: database.db, storage, media, fetcher: { page: async () => ({ card: null, reason: 'timeout' }), picture: async () => null },
       });
       expect(await failing.refreshDue(later)).toBeGreaterThanOrEqual(1);
       expect((await repliesOf(postId))[0]!.previews).toEqual([card]);
 
       const changed = linkPreviewsService({
-        db: database.db, storage,
+        db: database.db, storage, media,
         fetcher: { page: async () => ({ card: { title: 'Screen door rollers (new stock)', description: null, imageUrl: null } }), picture: async () => null },
       });
       await changed.refreshDue(new Date(later.getTime() + 2 * 60 * 60 * 1000));

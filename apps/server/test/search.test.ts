@@ -169,4 +169,25 @@ describe('search', () => {
     // Reply text is searchable (weight C), from the first replies.
     expect(titles(await search(t, q('linseed')))).toEqual(['Very long thread about glazing putty']);
   });
+
+  it('keeps documents and counts with an empty search_path, as a restore runs', async () => {
+    const client = await t.app.services.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL search_path = ''`);
+      const { rows } = await client.query<{ id: string }>(`INSERT INTO public.posts (topic, title, description, status)
+        VALUES ('windows', 'Restored question about a tilt latch', $1, 'open') RETURNING id`, [DESCRIPTION]);
+      const id = rows[0]!.id;
+      await client.query(`INSERT INTO public.post_tags (post_id, tag) VALUES ($1, 'pella')`, [id]);
+      await client.query(`INSERT INTO public.replies (post_id, content) VALUES ($1, 'Try a keeper from the same series.')`, [id]);
+      await client.query(`UPDATE public.posts SET status = 'solved' WHERE id = $1`, [id]);
+      await client.query('COMMIT');
+    } catch (e) {
+      await client.query('ROLLBACK');
+      throw e;
+    } finally {
+      client.release();
+    }
+    expect(titles(await search(t, q('tilt latch pella keeper')))).toEqual(['Restored question about a tilt latch']);
+  });
 });

@@ -25,3 +25,5 @@ export * from './analytics-schemas.js';
 export * from './link-previews.js';
 export * from './link-previews-schemas.js';
 export * from './search.js';
+export * from './detection.js';
+export * from './detection-schemas.js';

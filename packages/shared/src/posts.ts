@@ -1,6 +1,7 @@
 import { LIMITS, TOPICS, type PostStatus, type Topic } from './limits.js';
 import { MSG } from './messages.js';
 import type { Mention } from './replies.js';
+import type { DetectionStatus } from './detection.js';
 
 /** The characters a tag may have (SPEC section 5); the ask schema is in posts-schemas.ts. */
 export const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
@@ -45,6 +46,8 @@ export interface Author { id: string | null; username: string; avatarUrl: string
 export const UNKNOWN_AUTHOR: Author = { id: null, username: 'unknown', avatarUrl: null };
 
 export interface Detection {
+  /** 'failed' reaches staff only; others see 'none' (SPEC section 2: 'Detection failed' is for staff). */
+  status: DetectionStatus;
   object: string | null;
   category: string | null;
   material: string | null;
@@ -52,6 +55,8 @@ export interface Detection {
   confidence: number | null;
   keyFeatures: string[];
   userConfirmedObject: string | null;
+  /** Brand stamps, part numbers and label text as read. */
+  visibleText: string | null;
 }
 
 export interface PostImage { id: string; url: string; alt: string; displayOrder: number; detection: Detection }
@@ -82,6 +87,8 @@ export interface PostDetail extends Omit<PostSummary, 'preview'> {
   description: string;
   /** May the viewer moderate it (staff)? The server checks again on every action. */
   canModerate: boolean;
+  /** May the viewer correct an image's detected object (staff; its own flag, SPEC section 6)? */
+  canOverrideDetection: boolean;
   /** The @names in the description that name a member (render with tokenizeMemberText, as replies). */
   mentions: Mention[];
 }
@@ -154,4 +161,6 @@ export interface AdminStats {
   avgReplyHours: number;
   /** Notification emails given up on after 24 hours of retries (the line below the stat cards). */
   failedEmails: number;
+  /** Post images whose detection gave up after its retries (staff can retry each on its post). */
+  failedDetections: number;
 }

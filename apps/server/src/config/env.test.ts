@@ -33,6 +33,8 @@ describe('configuration', () => {
       webDist: expect.stringMatching(/apps\/web\/dist$/),
       logLevel: 'info',
       runWorker: true,
+      storage: { kind: 'local' },
+      mediaUrl: null,
       linkPreviewAllow: new Set(),
       rateLimit: { auth: 10, uploads: 30, posts: 10, replies: 10, previews: 20, windowSeconds: 60 },
     });
@@ -58,6 +60,14 @@ describe('configuration', () => {
       WEB_DIST: '/srv/web',
       LOG_LEVEL: 'warn',
       RUN_WORKER: 'false',
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:4569',
+      S3_REGION: 'eu-west-3',
+      S3_BUCKET: 'fenestra-files',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'key-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_URL: 'https://cdn.example.com/files/',
       LINK_PREVIEW_ALLOW: 'pages.test:8080, 127.0.0.1:9000',
       RATE_LIMIT_AUTH: '5',
       RATE_LIMIT_UPLOADS: '6',
@@ -84,6 +94,14 @@ describe('configuration', () => {
       webDist: '/srv/web',
       logLevel: 'warn',
       runWorker: false,
+      storage: {
+        kind: 's3',
+        s3: {
+          endpoint: 'http://127.0.0.1:4569', region: 'eu-west-3', bucket: 'fenestra-files',
+          credentials: { accessKeyId: 'key-id', secretAccessKey: 'key-secret' }, forcePathStyle: true,
+        },
+      },
+      mediaUrl: 'https://cdn.example.com/files',
       linkPreviewAllow: new Set(['pages.test:8080', '127.0.0.1:9000']),
       rateLimit: { auth: 5, uploads: 6, posts: 7, replies: 9, previews: 8, windowSeconds: 120 },
     });
@@ -92,6 +110,18 @@ describe('configuration', () => {
   it('follows PORT in the default public address, and treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '3102' }).publicUrl).toBe('http://localhost:3102');
     expect(loadConfig({ PORT: '', SEED: '', PUBLIC_URL: '' })).toMatchObject({ port: 3000, seed: 'demo', publicUrl: 'http://localhost:3000' });
+  });
+
+  it('refuses an S3 store without a bucket, half a key pair, or a media address that is not a plain http(s) one', () => {
+    expect(errorOf({ STORAGE: 's3' })).toContain('S3_BUCKET: required when STORAGE=s3');
+    expect(errorOf({ STORAGE: 's3', S3_BUCKET: 'b' })).toContain('S3_BUCKET');
+    expect(errorOf({ STORAGE: 'gcs' })).toContain('STORAGE');
+    expect(errorOf({ STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'k' })).toContain('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    expect(errorOf({ MEDIA_URL: 'ftp://files.example.com' })).toContain('MEDIA_URL');
+    expect(errorOf({ MEDIA_URL: 'https://cdn.example.com/?v=1' })).toContain('MEDIA_URL');
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'files' }).storage).toEqual({
+      kind: 's3', s3: { endpoint: undefined, region: 'us-east-1', bucket: 'files', credentials: undefined, forcePathStyle: false },
+    });
   });
 
   it('reads RUN_WORKER as true, false, 1 or 0', () => {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { defaultWebDist } from '../paths.js';
 import { parseAllowList } from '../adapters/link-preview/address-rules.js';
 import { isIP } from 'node:net';
+import type { S3Settings } from '../adapters/storage/s3.js';
 
 // A proxy's address, a CIDR range, or one of proxy-addr's names for ranges.
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -44,6 +46,16 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKER: boolish.default(true),
+  // Where files live: the local disk under DATA_DIR/uploads, or one S3-compatible bucket.
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lowercase letters, digits, dots and hyphens').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: boolish.default(false),
+  // Where browsers fetch files from (a CDN or the bucket's public address); unset: this app, at /media.
+  MEDIA_URL: z.url().refine((v) => /^https?:\/\//.test(v) && !/[?#]/.test(v), 'an http(s) address without query or fragment').optional(),
   // Exact host:port pairs the link preview fetcher may reach whatever their address (tests use loopback).
   LINK_PREVIEW_ALLOW: z.string().optional().refine((v) => parseAllowList(v) !== null, 'list exact host:port pairs, separated by commas'),
   // Requests a client may make in a window, per IP address.
@@ -54,6 +66,17 @@ const envSchema = z.object({
   RATE_LIMIT_REPLIES: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PREVIEWS: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  // Detection overrides a staff member may save in a window (per member).
+  RATE_LIMIT_OVERRIDES: z.coerce.number().int().positive().default(20),
+  // AI detection (DESIGN.md 'AI detection'): local needs no network and no key.
+  AI_PROVIDER: z.enum(['local', 'openai', 'off']).default('local'),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_VISION_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_EMBED_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(45),
+  // Whether similar posts also compare detection vectors (on), or words alone (off).
+  SIMILAR_VECTORS: boolish.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -78,7 +101,16 @@ export interface Config {
   webDist: string;
   logLevel: Env['LOG_LEVEL'];
   runWorker: boolean;
-  rateLimit: { auth: number; uploads: number; posts: number; replies: number; previews: number; windowSeconds: number };
+  storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
+  /** Browsers fetch stored files from here (no trailing slash); null: from this app's /media. */
+  mediaUrl: string | null;
+  rateLimit: { auth: number; uploads: number; posts: number; replies: number; previews: number; overrides: number; windowSeconds: number };
+  ai: {
+    provider: 'local' | 'openai' | 'off';
+    openai: { baseUrl: string; apiKey: string; visionModel: string; embedModel: string; timeoutMs: number } | null;
+    timeoutSeconds: number;
+    similarVectors: boolean;
+  };
   linkPreviewAllow: ReadonlySet<string>;
 }
 
@@ -94,6 +126,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (e.AI_PROVIDER === 'openai' && !e.AI_BASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  AI_PROVIDER=openai needs AI_BASE_URL (and AI_API_KEY when the endpoint asks for one)');
+  }
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -116,9 +155,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: e.AUTH_SECRET,
     seed: e.SEED,
     videoGuidesUrl: e.VIDEO_GUIDES_URL || '/resources/videos',
-    webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     logLevel: e.LOG_LEVEL,
     runWorker: e.RUN_WORKER,
+    storage: e.STORAGE === 's3'
+      ? {
+        kind: 's3',
+        s3: {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET!,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+            : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        },
+      }
+      : { kind: 'local' },
+    mediaUrl: e.MEDIA_URL ? e.MEDIA_URL.replace(/\/+$/, '') : null,
     linkPreviewAllow: parseAllowList(e.LINK_PREVIEW_ALLOW)!,
     rateLimit: {
       auth: e.RATE_LIMIT_AUTH,
@@ -126,7 +180,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       posts: e.RATE_LIMIT_POSTS,
       replies: e.RATE_LIMIT_REPLIES,
       previews: e.RATE_LIMIT_PREVIEWS,
+      overrides: e.RATE_LIMIT_OVERRIDES,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    },
+    ai: {
+      provider: e.AI_PROVIDER,
+      openai: e.AI_PROVIDER === 'openai' && e.AI_BASE_URL
+        ? {
+          baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? 'none', visionModel: e.AI_VISION_MODEL, embedModel: e.AI_EMBED_MODEL,
+          timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+        }
+        : null,
+      timeoutSeconds: e.AI_TIMEOUT_SECONDS,
+      similarVectors: e.SIMILAR_VECTORS,
     },
   };
 }

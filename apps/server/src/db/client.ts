@@ -12,12 +12,26 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connect(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: 5_000 });
+export function connect(url: string, opts: { max?: number; applicationName?: string } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url, max: opts.max ?? 20, connectionTimeoutMillis: 5_000, application_name: opts.applicationName,
+  });
   // A client losing its server must not crash the process, idle or checked out (a transaction between
   // two queries): the query in flight fails, the pool drops the client, and the next query reconnects.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, url, close: () => pool.end() };
+}
+
+/**
+ * A hot query as a named prepared statement: PostgreSQL parses and plans it once per connection, and the
+ * SQL text is written once, not rebuilt by the query builder on every request. Runs on the pool.
+ */
+export function preparedQuery<Row extends object>(name: string, text: string) {
+  return async (db: Db, values: unknown[]): Promise<Row[]> => {
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const result = await pool.query<Row>({ name, text, values });
+    return result.rows;
+  };
 }

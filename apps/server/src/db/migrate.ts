@@ -1,9 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { migrationsFolder } from '../paths.js';
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 727274;
 
 /** Applies the committed migrations; instances starting together take turns on an advisory lock. */

@@ -1,5 +1,5 @@
 import type { Mailer } from '../adapters/mail/mailer.js';
-import type { Storage } from '../adapters/storage/storage.js';
+import type { MediaAddress, Storage } from '../adapters/storage/storage.js';
 import type { Db } from '../db/client.js';
 import { EMAIL_TEXT } from '@fenestra/shared';
 import { issueResetLink } from '../modules/account/password-reset.js';
@@ -10,13 +10,17 @@ import { notificationEmailJob } from '../modules/notifications/email.js';
 import type { LinkFetcher } from '../adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from '../modules/link-previews/service.js';
 import { refreshDueSimilar } from '../modules/similar/service.js';
+import type { AiProvider } from '../adapters/ai/index.js';
+import { detectionService } from '../modules/detection/service.js';
 
 // Follow-up jobs are chained here, in one place.
 export function jobHandlers(deps: {
-  mailer: Mailer; db: Db; storage: Storage; linkFetcher: LinkFetcher; publicUrl: string; secret: string; now: () => Date;
+  mailer: Mailer; db: Db; storage: Storage; media: MediaAddress; linkFetcher: LinkFetcher; publicUrl: string; secret: string; now: () => Date;
+  ai: AiProvider; similarVectors: boolean;
 }): JobHandlers {
-  const uploads = uploadsService({ db: deps.db, storage: deps.storage });
-  const linkPreviews = linkPreviewsService({ db: deps.db, storage: deps.storage, fetcher: deps.linkFetcher });
+  const detection = detectionService({ db: deps.db, storage: deps.storage, ai: deps.ai, now: deps.now });
+  const uploads = uploadsService({ db: deps.db, storage: deps.storage, media: deps.media });
+  const linkPreviews = linkPreviewsService({ db: deps.db, storage: deps.storage, fetcher: deps.linkFetcher, media: deps.media });
   return {
     'send-email': async (message) => {
       await deps.mailer.send(message);
@@ -40,7 +44,17 @@ export function jobHandlers(deps: {
       await linkPreviews.previewReply(replyId);
     },
     'refresh-similar-posts': async () => {
-      await refreshDueSimilar(deps.db);
+      await refreshDueSimilar(deps.db, { vectorModel: deps.similarVectors ? deps.ai.embeddingModel : null });
+    },
+    'detect-image': async ({ imageId }, { send }) => {
+      const { embed } = await detection.detectImage(imageId);
+      if (embed) await send('embed-image', { imageId });
+    },
+    'embed-image': async ({ imageId }) => {
+      await detection.embedImage(imageId);
+    },
+    'detection-failed': async ({ imageId }) => {
+      await detection.markFailed(imageId);
     },
   };
 }

@@ -10,8 +10,9 @@ const RECONNECT_MS = 5_000;
  * Triggers queue posts whose similar list is due (post_similar_queue) and NOTIFY post_similar_due; this
  * listener turns that into a 'refresh-similar-posts' job at once. The queue table is the record, so a
  * notification missed while disconnected is caught by the next one, the run at start, or the schedule.
+ * It reconnects to the database's address then (`address`): a joined embedded server may have moved.
  */
-export async function listenForSimilarDue(url: string, jobs: JobQueue, log: Log): Promise<{ stop(): Promise<void> }> {
+export async function listenForSimilarDue(address: () => string, jobs: JobQueue, log: Log): Promise<{ stop(): Promise<void> }> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
@@ -20,7 +21,7 @@ export async function listenForSimilarDue(url: string, jobs: JobQueue, log: Log)
   };
 
   async function connect() {
-    const next = new pg.Client({ connectionString: url, application_name: 'fenestra-similar-wakeup' });
+    const next = new pg.Client({ connectionString: address(), application_name: 'fenestra-similar-wakeup' });
     next.on('notification', wake);
     next.on('error', (err) => {
       log.warn({ err }, 'similar posts listener lost its connection');

@@ -28,10 +28,10 @@ const memberColumns = {
   hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential' and ${accounts.password} is not null)`,
 };
 
-/** The member behind a live session token, with the session's last refresh, in one query. */
-export async function findMemberBySession(db: Db, token: string): Promise<(MemberRow & { sessionUpdatedAt: Date }) | null> {
+/** The member behind a live session token, with the session's last refresh and its end, in one query. */
+export async function findMemberBySession(db: Db, token: string): Promise<(MemberRow & { sessionUpdatedAt: Date; sessionExpiresAt: Date }) | null> {
   const rows = await db
-    .select({ ...memberColumns, sessionUpdatedAt: sessions.updatedAt })
+    .select({ ...memberColumns, sessionUpdatedAt: sessions.updatedAt, sessionExpiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.id, users.id))

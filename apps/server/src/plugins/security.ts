@@ -31,8 +31,10 @@ function carriesMemberData(route: string, query: unknown): boolean {
 }
 
 // Security headers, compression, and the same-origin rule for every state-changing request.
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string; allowedOrigins: string[] }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string; allowedOrigins: string[]; mediaUrl: string | null }) => {
   const allowed = new Set(opts.allowedOrigins);
+  // Files come from our origin, or from MEDIA_URL's address (a CDN, the bucket) when it is set: that prefix only.
+  const media = opts.mediaUrl ? [`${opts.mediaUrl}/`] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -41,8 +43,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Link preview pictures are our own copies, so no other site's image is ever loaded.
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...media],
+        mediaSrc: ["'self'", 'blob:', ...media],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -9,6 +9,9 @@ import { verifiedSessionToken, SESSION_UPDATE_AGE_SECONDS } from '../lib/session
 import { activeBan, bannedError } from '../lib/ban.js';
 import { unauthorized, forbidden } from '../lib/errors.js';
 import { isStaffRole } from '@fenestra/shared';
+import { TaggedCache } from '../cache/tagged-cache.js';
+import { TAGS, followEvents } from '../cache/public-cache.js';
+import type { EventListener } from '../realtime/listener.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,16 +27,29 @@ declare module 'fastify' {
 
 const memberCache = new WeakMap<FastifyRequest, Promise<MemberRow | null>>();
 
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; auth: Auth; secret: string }) => {
-  const { db, auth, secret } = opts;
+type SessionMember = NonNullable<Awaited<ReturnType<typeof findMemberBySession>>>;
+
+/** A session's member is kept this long at most; a sign-out, ban, role or profile change drops it at once. */
+const SESSION_CACHE_MS = 60_000;
+
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; auth: Auth; secret: string; listener: EventListener }) => {
+  const { db, auth, secret, listener } = opts;
   const refreshedCookies = new WeakMap<FastifyRequest, string[]>();
+  const sessions = new TaggedCache<SessionMember>({ ttlMs: SESSION_CACHE_MS, maxEntries: 20_000 });
+  const stopFollowing = followEvents(listener, sessions);
+  app.addHook('onClose', async () => stopFollowing());
 
   async function resolve(request: FastifyRequest): Promise<MemberRow | null> {
     const token = verifiedSessionToken(request.headers.cookie, secret);
     if (!token) return null;
-    // Fast path: one query for a session that needs no refresh (nearly every request).
-    const fast = await findMemberBySession(db, token);
-    if (fast && Date.now() - fast.sessionUpdatedAt.getTime() < SESSION_UPDATE_AGE_SECONDS * 1000) return fast;
+    // Fast path: the session's member, cached (one query when not), for a session that needs no refresh (nearly every request).
+    const fast = await sessions.read(token, async () => {
+      const row = await findMemberBySession(db, token);
+      return row && { value: row, tags: [TAGS.member(row.id)] };
+    }, { store: listener.listening() });
+    const now = Date.now();
+    if (fast && fast.sessionExpiresAt.getTime() > now && now - fast.sessionUpdatedAt.getTime() < SESSION_UPDATE_AGE_SECONDS * 1000) return fast;
+    sessions.delete(token);
     // Otherwise better-auth extends the session and re-issues the cookie (sent by the onSend hook below).
     const result = await auth.api.getSession({ headers: request.webHeaders(), returnHeaders: true });
     const session = result.response;

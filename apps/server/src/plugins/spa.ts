@@ -4,12 +4,15 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '@fenestra/shared';
+import { TAGS, sendCached, type PublicCache } from '../cache/public-cache.js';
 
 // Serves the built web app: hashed assets cached for a year, index.html never cached, client routes fall back to it.
 export const spaPlugin = fp(async (app: FastifyInstance, opts: {
   webDist: string;
   /** The shell for /post/:id with that post's meta tags, or null for the plain shell (missing or not public). */
   renderPost?: (indexHtml: string, postId: string, path: string) => Promise<string | null>;
+  /** The public-read cache the post pages are kept in. */
+  cache: PublicCache;
 }) => {
   const indexFile = path.join(opts.webDist, 'index.html');
   if (!existsSync(indexFile)) {
@@ -51,9 +54,14 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
   if (renderPost) {
     app.get<{ Params: { id: string } }>('/post/:id', async (request, reply) => {
       const html = readIndex();
-      const page = html ? await renderPost(html, request.params.id, request.url.split('?')[0]!) : null;
-      if (!page) return sendIndex(reply);
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      if (!html) return sendIndex(reply);
+      const path = request.url.split('?')[0]!;
+      // Per build (the shell changes with it) and per spelling of the path (it is in og:url).
+      const page = await opts.cache.read(`html:post-meta:${cached!.mtimeMs}:${path}`, async () => {
+        const body = await renderPost(html, request.params.id, path);
+        return body ? { body, type: 'text/html; charset=utf-8', tags: [TAGS.post(request.params.id)] } : null;
+      });
+      return page ? sendCached(request, reply, page) : sendIndex(reply);
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile, readFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile, readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 // The buckets of SPEC section 7; video thumbnails go to post-images.
 export const BUCKETS = ['post-images', 'post-videos', 'avatars'] as const;
@@ -29,15 +30,29 @@ export function parsePublicUrl(url: string): { bucket: Bucket; path: string } | 
   return { bucket: m[1] as Bucket, path: m[2]! };
 }
 
+/** A stored file opened for the /media route: the whole file, or the byte range asked for. */
+export interface OpenedFile {
+  body: Readable;
+  contentType: string | undefined;
+  contentLength: number | undefined;
+  /** Set when a range was asked for and served (206). */
+  contentRange: string | undefined;
+  etag: string | undefined;
+}
+
 export interface Storage {
   put(bucket: Bucket, filePath: string, body: Buffer, contentType: string): Promise<{ path: string; publicUrl: string }>;
   get(bucket: Bucket, filePath: string): Promise<Buffer | null>;
   remove(bucket: Bucket, filePaths: string[]): Promise<void>;
-  /** Local folder behind a bucket, when the store is the local disk (served by the app itself). */
+  /** Every file in a bucket, with its size (storage:migrate compares two stores with it). */
+  list(bucket: Bucket): AsyncIterable<{ path: string; bytes: number }>;
+  /** Local folder behind the buckets, when the store is the local disk (the app serves it as static files). */
   readonly root: string | null;
+  /** A store that is not a folder streams a file (or a `Range`) to the /media route; null: no such file. */
+  open?(bucket: Bucket, filePath: string, range?: string): Promise<OpenedFile | 'unsatisfiable-range' | null>;
 }
 
-const safe = (p: string) => {
+export const safe = (p: string) => {
   const normal = path.posix.normalize(p);
   if (normal.startsWith('..') || path.posix.isAbsolute(normal)) throw new Error(`Unsafe storage path: ${p}`);
   return normal;
@@ -64,6 +79,30 @@ export function localStorage(root: string): Storage {
     async remove(bucket, filePaths) {
       await Promise.all(filePaths.map((p) => rm(path.join(root, bucket, safe(p)), { force: true })));
     },
+    async *list(bucket) {
+      const top = path.join(root, bucket);
+      const entries = await readdir(top, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        yield { path: path.relative(top, full).split(path.sep).join('/'), bytes: (await stat(full)).size };
+      }
+    },
+  };
+}
+
+/**
+ * The address browsers fetch a stored file from. Rows keep `/media/{bucket}/{path}` (never a host), and
+ * answers go out through this: under MEDIA_URL (a CDN, the bucket's public address) when it is set, so
+ * that address can change without touching a row. Anything else (a preset emoji avatar) passes unchanged.
+ */
+export type MediaAddress = <T extends string | null>(stored: T) => T;
+
+export function mediaAddress(mediaUrl: string | null): MediaAddress {
+  if (!mediaUrl) return (stored) => stored;
+  return <T extends string | null>(stored: T): T => {
+    const file = stored === null ? null : parsePublicUrl(stored);
+    return (file ? `${mediaUrl}/${file.bucket}/${file.path}` : stored) as T;
   };
 }
 

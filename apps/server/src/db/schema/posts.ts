@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   pgTable, text, timestamp, integer, pgEnum, uuid, real, bigint, boolean, smallint, index, uniqueIndex, check, primaryKey,
 } from 'drizzle-orm/pg-core';
-import { POST_STATUSES, TOPICS } from '@fenestra/shared';
+import { DETECTION_STATUSES, POST_STATUSES, TOPICS } from '@fenestra/shared';
 import { users } from './auth.js';
 
 export const topicEnum = pgEnum('topic', TOPICS);
 export const postStatusEnum = pgEnum('post_status', POST_STATUSES);
+export const detectionStatusEnum = pgEnum('detection_status', DETECTION_STATUSES);
 
 // Posts outlive their author: deleting a member leaves the post with no author ('Unknown').
 export const posts = pgTable('posts', {
@@ -52,11 +53,27 @@ export const postImages = pgTable('post_images', {
   userConfirmedObject: text('user_confirmed_object'),
   keyFeatures: text('key_features').array().notNull().default(sql`'{}'::text[]`),
   visibleText: text('visible_text'),
+  // Who read it, with what, when, and why it failed (the status says where the job is).
+  detectionStatus: detectionStatusEnum('detection_status').notNull().default('none'),
+  detectionProvider: text('detection_provider'),
+  detectionModel: text('detection_model'),
+  detectedAt: timestamp('detected_at', { withTimezone: true }),
+  detectionError: text('detection_error'),
+  // The detection's sentence vector (the corrected object when there is one); pgvector is not available, so real[].
   embedding: real('embedding').array(),
+  embeddingModel: text('embedding_model'),
+  embeddingDimension: integer('embedding_dimension'),
+  embeddedAt: timestamp('embedded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('post_images_post_order_idx').on(t.postId, t.displayOrder),
   check('post_images_confidence_range', sql`${t.detectionConfidence} IS NULL OR (${t.detectionConfidence} >= 0 AND ${t.detectionConfidence} <= 1)`),
+  check('post_images_embedding_shape', sql`${t.embedding} IS NULL OR (${t.embeddingModel} IS NOT NULL AND cardinality(${t.embedding}) = ${t.embeddingDimension})`),
+  // Candidates for vector similarity: images naming the same object, or in the same category.
+  index('post_images_object_idx').on(sql`lower(coalesce(${t.userConfirmedObject}, ${t.detectedObject}))`).where(sql`${t.embedding} IS NOT NULL`),
+  index('post_images_category_idx').on(t.detectedCategory).where(sql`${t.embedding} IS NOT NULL`),
+  // The dashboard's failed count and staff's retry list.
+  index('post_images_detection_failed_idx').on(t.createdAt).where(sql`${t.detectionStatus} = 'failed'`),
 ]);
 
 // One video per post: the post id is the key.

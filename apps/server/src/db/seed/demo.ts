@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { seedVideosFolder } from '../../paths.js';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { demoPasswordFile } from './password-file.js';
@@ -11,7 +12,8 @@ import type { Db } from '../client.js';
 import {
   accounts, bookmarks, moderationLog, notifications, postImages, postTags, postVideos, postVotes, posts, profiles, replies, userRoles, users,
 } from '../schema/index.js';
-import { localStorage, storagePath } from '../../adapters/storage/storage.js';
+import { storagePath } from '../../adapters/storage/storage.js';
+import { openStorage } from '../../adapters/storage/open.js';
 import { ADMIN_EMAIL, MEMBERS, POSTS, type SeedPost } from './content.js';
 import { renderPicture } from './images.js';
 import { SEED_VIDEOS } from './videos.js';
@@ -38,7 +40,7 @@ const PUBLIC = new Set(['open', 'solved']);
 interface Log { info(msg: string): void }
 
 /** Small deterministic generator, so every fresh install gets the same community. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -118,12 +120,12 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
   const adminPassword = newPassword();
   const [adminHash, othersHash] = await Promise.all([hashPassword(adminPassword), hashPassword(newPassword())]);
 
-  const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const storage = await openStorage(config);
   const storedFiles: { bucket: 'post-images' | 'post-videos'; path: string }[] = [];
   const videoFiles = Promise.all(SEED_VIDEOS.map(async (v) => ({
     video: v,
-    clip: await readFile(new URL(`./videos/${v.file}.mp4`, import.meta.url)),
-    poster: await readFile(new URL(`./videos/${v.file}.jpg`, import.meta.url)),
+    clip: await readFile(path.join(seedVideosFolder, `${v.file}.mp4`)),
+    poster: await readFile(path.join(seedVideosFolder, `${v.file}.jpg`)),
   })));
   videoFiles.catch(() => {}); // awaited below
   let picturesReadyMs = 0;
@@ -253,6 +255,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
           detectionConfidence: d?.confidence ?? null,
           keyFeatures: d?.features ?? [],
           visibleText: d?.visibleText ?? null,
+          detectionStatus: d ? 'done' as const : 'none' as const,
           createdAt: new Date(p.postAt),
         };
       });

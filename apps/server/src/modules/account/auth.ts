@@ -19,6 +19,20 @@ export interface AuthDeps {
   onOAuthUser(user: { id: string; email: string }): Promise<void>;
 }
 
+// A sign-up signs in with the password it has just hashed. That check needs no second hash, and must not
+// take a second place in the hashing queue: a full queue would answer 503 for an account already made.
+const justHashed = new Map<string, string>();
+
+/** Runs `signIn` knowing this hash is of this password, so checking it costs nothing (and cannot be refused). */
+export async function withFreshHash<T>(hash: string, password: string, signIn: () => Promise<T>): Promise<T> {
+  justHashed.set(hash, password);
+  try {
+    return await signIn();
+  } finally {
+    justHashed.delete(hash);
+  }
+}
+
 // better-auth owns passwords, sessions and the OpenID Connect flow; Fenestra's own routes wrap it.
 export function createAuth(deps: AuthDeps) {
   const { config } = deps;
@@ -42,7 +56,8 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: true,
       password: {
         hash: (password) => deps.hashing.run(() => hashPassword(password)),
-        verify: ({ hash, password }) => deps.hashing.run(() => verifyPassword({ hash, password })),
+        verify: async ({ hash, password }) =>
+          justHashed.get(hash) === password || deps.hashing.run(() => verifyPassword({ hash, password })),
       },
       revokeSessionsOnPasswordReset: true,
     },

@@ -3,7 +3,6 @@ import type { PublicConfig } from '@fenestra/shared';
 import type { Config } from '../../config/env.js';
 import type { Auth } from './auth.js';
 import type { AccountService } from './service.js';
-import { toMe } from './service.js';
 import { activeBan } from '../../lib/ban.js';
 import { findMember } from '../../lib/member.js';
 import { eq } from 'drizzle-orm';
@@ -31,7 +30,7 @@ export async function accountRoutes(
     reply.header('Cache-Control', 'no-store');
     const member = await request.member();
     if (!member || (await activeBan(db, member))) return { me: null };
-    return { me: toMe(member) };
+    return { me: accounts.me(member) };
   });
 
   app.post('/api/account/sign-up', { config: limited }, async (request, reply) => {

@@ -5,30 +5,31 @@ import {
 } from '@fenestra/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { MediaAddress } from '../../adapters/storage/storage.js';
 import { users, sessions, verifications } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { findMember, type MemberRow } from '../../lib/member.js';
 import { activeBan, bannedError } from '../../lib/ban.js';
 import { parse } from '../../lib/validation.js';
-import type { Auth } from './auth.js';
+import { withFreshHash, type Auth } from './auth.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { createPasswordAccount } from './create-account.js';
 
 /** What a route needs back: the member and the cookies to set. */
 export interface SignedIn { me: Me; setCookies: string[] }
 
-export const toMe = (m: MemberRow): Me => ({
+export const toMe = (m: MemberRow, media: MediaAddress): Me => ({
   id: m.id,
   email: m.email,
   username: m.username,
-  avatarUrl: m.avatarUrl,
+  avatarUrl: media(m.avatarUrl),
   role: m.role,
   isStaff: isStaffRole(m.role),
   hasPassword: m.hasPassword,
 });
 
-export function accountService(deps: { db: Db; auth: Auth; jobs: Pick<JobQueue, 'send'> }) {
-  const { db, auth, jobs } = deps;
+export function accountService(deps: { db: Db; auth: Auth; jobs: Pick<JobQueue, 'send'>; media: MediaAddress }) {
+  const { db, auth, jobs, media } = deps;
 
   async function signInWithPassword(email: string, password: string, headers: Headers): Promise<SignedIn> {
     let result;
@@ -48,10 +49,12 @@ export function accountService(deps: { db: Db; auth: Auth; jobs: Pick<JobQueue, 
       await db.delete(sessions).where(eq(sessions.token, token));
       throw bannedError(ban);
     }
-    return { me: toMe(member), setCookies: result.headers.getSetCookie() };
+    return { me: toMe(member, media), setCookies: result.headers.getSetCookie() };
   }
 
   return {
+    /** The signed-in member as their own pages see them. */
+    me: (member: MemberRow) => toMe(member, media),
     signInWithPassword,
 
     async signUp(body: unknown, headers: Headers): Promise<SignedIn> {
@@ -62,8 +65,10 @@ export function accountService(deps: { db: Db; auth: Auth; jobs: Pick<JobQueue, 
       if (existing.length) throw conflict('ACCOUNT_EXISTS', MSG.accountExistsDetail, 'email');
 
       const ctx = await auth.$context;
-      await createPasswordAccount(db, { email, username: requested, passwordHash: await ctx.password.hash(input.password) });
-      return signInWithPassword(email, input.password, headers);
+      // The only hash of a sign-up, before anything is written: a full hashing queue refuses it with nothing made.
+      const passwordHash = await ctx.password.hash(input.password);
+      await createPasswordAccount(db, { email, username: requested, passwordHash });
+      return withFreshHash(passwordHash, input.password, () => signInWithPassword(email, input.password, headers));
     },
 
     async signIn(body: unknown, headers: Headers): Promise<SignedIn> {

@@ -5,6 +5,7 @@ import {
 } from '@fenestra/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { MediaAddress } from '../../adapters/storage/storage.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findMember, setRole, type MemberRow } from '../../lib/member.js';
@@ -39,11 +40,11 @@ function decodeCursor(raw: string | undefined, sort: string): repo.UserKeys | nu
   throw badRequest('Invalid cursor', 'cursor');
 }
 
-const toAdminUser = (r: repo.UserRow): AdminUser => ({
+const toAdminUser = (r: repo.UserRow, media: MediaAddress): AdminUser => ({
   id: r.id,
   username: r.username,
   email: r.email,
-  avatarUrl: r.avatarUrl,
+  avatarUrl: media(r.avatarUrl),
   role: r.role,
   status: r.banned ? 'banned' : 'active',
   banReason: r.banned ? r.banReason : null,
@@ -55,8 +56,8 @@ const toAdminUser = (r: repo.UserRow): AdminUser => ({
 export const banEndDate = (until: Date | null) => (until ? until.toISOString().slice(0, 10) : null);
 
 /** User management (/admin/users): staff list, ban and delete members; only admins change roles (DESIGN.md staff limits). */
-export function adminUsersService(deps: { db: Db; jobs: JobQueue; members: MembersService; now: () => Date; log: FastifyBaseLogger }) {
-  const { db, jobs, members, now, log } = deps;
+export function adminUsersService(deps: { db: Db; jobs: JobQueue; members: MembersService; media: MediaAddress; now: () => Date; log: FastifyBaseLogger }) {
+  const { db, jobs, members, media, now, log } = deps;
   const actorOf = (actor: MemberRow) => ({ actorId: actor.id, actorUsername: actor.username });
 
   /** The member acted on, after the limits every action shares: never oneself, never an admin by a moderator. */
@@ -102,7 +103,7 @@ export function adminUsersService(deps: { db: Db; jobs: JobQueue; members: Membe
       const nextCursor = more && last
         ? Buffer.from(JSON.stringify({ o: sort, c: last.createdKey, i: last.id, p: last.postCount }), 'utf8').toString('base64url')
         : null;
-      return { users: shown.map(toAdminUser), matching, total, nextCursor };
+      return { users: shown.map((r) => toAdminUser(r, media)), matching, total, nextCursor };
     },
 
     async stats(): Promise<UserStats> {
@@ -178,7 +179,7 @@ export function adminUsersService(deps: { db: Db; jobs: JobQueue; members: Membe
     async one(userId: string): Promise<AdminUser> {
       const row = await repo.findUser(db, userId);
       if (!row) throw notFound(MSG.userNotFound);
-      return toAdminUser(row);
+      return toAdminUser(row, media);
     },
   };
 }

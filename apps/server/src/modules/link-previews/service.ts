@@ -1,7 +1,7 @@
 import { previewDomain, previewKey, type LinkPreview } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import type { LinkFetcher } from '../../adapters/link-preview/link-fetcher.js';
-import { linkPreviewPath, publicUrl, type Storage } from '../../adapters/storage/storage.js';
+import { linkPreviewPath, publicUrl, type MediaAddress, type Storage } from '../../adapters/storage/storage.js';
 import { publishEvent } from '../../realtime/bus-event.js';
 import {
   cardsOfReplies, deleteUnusedBefore, dueForRefetch, findLinkPreview, linksOfReply, recordFetch, repliesShowing,
@@ -15,22 +15,22 @@ export const REFETCH_AFTER_FAILURE_MS = HOUR_MS;
 /** Previews asked for while typing and never posted are dropped (with their picture) after a day. */
 export const UNUSED_TTL_MS = 24 * HOUR_MS;
 
-export function toLinkPreview(url: string, row: Pick<LinkPreviewRow, 'data' | 'imagePath'> | null): LinkPreview | null {
+export function toLinkPreview(url: string, row: Pick<LinkPreviewRow, 'data' | 'imagePath'> | null, media: MediaAddress): LinkPreview | null {
   if (!row?.data) return null;
   return {
     url,
     title: row.data.title,
     description: row.data.description,
-    image: row.imagePath ? publicUrl('post-images', row.imagePath) : null,
+    image: row.imagePath ? media(publicUrl('post-images', row.imagePath)) : null,
     domain: previewDomain(new URL(url)),
   };
 }
 
 /** The cards of these replies, by reply id, in each reply's order (links without a card yet are left out). */
-export async function previewsOfReplies(db: Db | Tx, replyIds: string[]): Promise<Map<string, LinkPreview[]>> {
+export async function previewsOfReplies(db: Db | Tx, replyIds: string[], media: MediaAddress): Promise<Map<string, LinkPreview[]>> {
   const byReply = new Map<string, LinkPreview[]>();
   for (const row of await cardsOfReplies(db, replyIds)) {
-    const card = toLinkPreview(row.url, row);
+    const card = toLinkPreview(row.url, row, media);
     if (card) byReply.set(row.replyId, [...(byReply.get(row.replyId) ?? []), card]);
   }
   return byReply;
@@ -39,8 +39,8 @@ export async function previewsOfReplies(db: Db | Tx, replyIds: string[]): Promis
 const sameCard = (a: LinkPreviewRow | null, b: LinkPreviewRow) =>
   JSON.stringify(a?.data ?? null) === JSON.stringify(b.data ?? null) && (a?.imagePath ?? null) === b.imagePath;
 
-export function linkPreviewsService(deps: { db: Db; storage: Storage; fetcher: LinkFetcher }) {
-  const { db, storage, fetcher } = deps;
+export function linkPreviewsService(deps: { db: Db; storage: Storage; fetcher: LinkFetcher; media: MediaAddress }) {
+  const { db, storage, fetcher, media } = deps;
 
   /** Fetches a page and its picture through the guard and records the outcome, success or not. */
   async function fetchAndStore(url: string, now: Date): Promise<LinkPreviewRow> {
@@ -69,7 +69,7 @@ export function linkPreviewsService(deps: { db: Db; storage: Storage; fetcher: L
     if (!url) return null;
     const cached = await findLinkPreview(db, url);
     const row = cached && cached.refetchAt > now ? cached : await fetchAndStore(url, now);
-    return toLinkPreview(url, row);
+    return toLinkPreview(url, row, media);
   }
 
   return {

@@ -3,6 +3,7 @@ import type { Config } from '../../config/env.js';
 import { SESSION_COOKIE } from '../../lib/session-cookie.js';
 import type { PostsService } from '../posts/service.js';
 import type { MembersService } from './service.js';
+import { sendAnswer, sendCached } from '../../cache/public-cache.js';
 
 type UserParams = { Params: { username: string }; Querystring: { cursor?: string } };
 
@@ -34,16 +35,21 @@ export async function memberRoutes(app: FastifyInstance, opts: { config: Config;
     return reply.header('set-cookie', clearSession).send({ ok: true });
   });
 
-  app.get<UserParams>('/api/users/:username', async (request) => {
+  app.get<UserParams>('/api/users/:username', async (request, reply) => {
     const member = await request.member();
-    return members.profile(request.params.username, member, await posts.viewerOf(member));
+    const viewer = await posts.viewerOf(member);
+    // Staff see a member's status and ban reason: not the cached visitor's view.
+    if (viewer?.isStaff) return members.profile(request.params.username, member, viewer);
+    const cached = await members.publicProfile(request.params.username);
+    if (member && cached.value.id === member.id) return { ...cached.value, isSelf: true };
+    return sendCached(request, reply, cached);
   });
 
-  app.get<UserParams>('/api/users/:username/posts', async (request) =>
-    members.memberPosts(request.params.username, await posts.viewerOf(await request.member()), request.query.cursor));
+  app.get<UserParams>('/api/users/:username/posts', async (request, reply) =>
+    sendAnswer(request, reply, await members.publicMemberPosts(request.params.username, await posts.viewerOf(await request.member()), request.query.cursor)));
 
-  app.get<UserParams>('/api/users/:username/replies', async (request) =>
-    members.memberReplies(request.params.username, request.query.cursor));
+  app.get<UserParams>('/api/users/:username/replies', async (request, reply) =>
+    sendCached(request, reply, await members.publicMemberReplies(request.params.username, request.query.cursor)));
 
   app.get<UserParams>('/api/users/:username/bookmarks', async (request) =>
     members.memberBookmarks(request.params.username, await app.requireMember(request), request.query.cursor));

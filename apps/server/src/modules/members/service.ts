@@ -5,22 +5,23 @@ import {
 } from '@fenestra/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { parsePublicUrl, removeStoredFiles, type Storage } from '../../adapters/storage/storage.js';
+import { parsePublicUrl, removeStoredFiles, type MediaAddress, type Storage } from '../../adapters/storage/storage.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { MemberRow } from '../../lib/member.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { parse } from '../../lib/validation.js';
-import { viewerFrom, type PostsService, type Viewer } from '../posts/service.js';
+import { viewerFrom, type PostsService, type PublicAnswer, type Viewer } from '../posts/service.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { claimUploads } from '../uploads/repo.js';
 import * as repo from './repo.js';
+import { JSON_TYPE, TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
 
 const USERNAME_INDEX = 'profiles_username_lower_idx';
 /** Anything that cannot be a username is simply not found (no query needed). */
 const USERNAME_SHAPE = /^[A-Za-z0-9_-]{1,60}$/;
 
-export function membersService(deps: { db: Db; storage: Storage; posts: PostsService; log: FastifyBaseLogger }) {
-  const { db, storage, posts, log } = deps;
+export function membersService(deps: { db: Db; storage: Storage; posts: PostsService; media: MediaAddress; log: FastifyBaseLogger; cache: PublicCache }) {
+  const { db, storage, posts, media, log, cache } = deps;
 
   const removeFiles = (files: repo.StoredFileRow[]) => removeStoredFiles(storage, files, log);
 
@@ -72,7 +73,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
       return {
         username: row.username,
         bio: row.bio,
-        avatarUrl: row.avatarUrl,
+        avatarUrl: media(row.avatarUrl),
         email: row.email,
         emailPreferences: readEmailPreferences(row.emailPreferences),
         hasPassword: member.hasPassword,
@@ -120,7 +121,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
         return { avatarUrl: next, oldFiles: files };
       });
       await removeFiles(oldFiles);
-      return { avatarUrl };
+      return { avatarUrl: media(avatarUrl) };
     },
 
     /** Back to no avatar; an uploaded one is removed. */
@@ -159,7 +160,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
         id: profile.id,
         username: profile.username,
         bio: profile.bio,
-        avatarUrl: profile.avatarUrl,
+        avatarUrl: media(profile.avatarUrl),
         role: profile.role,
         status: staff ? profile.status : null,
         banReason: staff ? profile.banReason : null,
@@ -171,9 +172,34 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
       };
     },
 
-    async memberPosts(username: string, viewer: Viewer | null, cursor: unknown): Promise<PostList> {
+    /**
+     * A profile as a visitor sees it, from the public-read cache (staff see more: ask `profile`).
+     * 'Not found' is never cached.
+     */
+    async publicProfile(username: string): Promise<CachedBody<MemberProfile>> {
+      return (await cache.read(`api:user:${username.toLowerCase()}`, async () => {
+        const profile = await this.profile(username, null, null);
+        return { body: JSON.stringify(profile), type: JSON_TYPE, tags: [TAGS.member(profile.id), TAGS.profiles], value: profile };
+      }))!;
+    },
+
+    /** A profile's Posts tab from the cache, with the viewer's marks on top. */
+    async publicMemberPosts(username: string, viewer: Viewer | null, cursor: unknown): Promise<PublicAnswer> {
       const profile = await profileOrThrow(username);
-      return posts.listMemberPosts(viewer, profile.id, cursor);
+      return posts.publicMemberPosts(viewer, profile.id, `api:user-posts:${profile.id}:${String(cursor ?? '')}`, cursor);
+    },
+
+    /** A profile's Replies tab from the cache: the same for everyone. */
+    async publicMemberReplies(username: string, cursor: unknown): Promise<CachedBody> {
+      decodeCursor(cursor, 'replies');
+      return (await cache.read(`api:user-replies:${username.toLowerCase()}:${String(cursor ?? '')}`, async () => {
+        const profile = await profileOrThrow(username);
+        const list = await this.memberReplies(username, cursor);
+        return {
+          body: JSON.stringify(list), type: JSON_TYPE,
+          tags: [TAGS.member(profile.id), TAGS.profiles, ...new Set(list.replies.map((r) => TAGS.post(r.postId)))],
+        };
+      }))!;
     },
 
     /** Replies on public posts only, newest first, 20 a page. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PostStatus, Topic } from '@fenestra/shared';
-import type { Db, Tx } from '../../db/client.js';
+import { preparedQuery, type Db, type Tx } from '../../db/client.js';
 import { bookmarks, postCounts, postImages, postTags, postVideos, postVotes, posts, profiles } from '../../db/schema/index.js';
 import type { UploadRow } from '../uploads/repo.js';
 
@@ -144,7 +144,7 @@ export async function loadAttachments(db: Conn, postIds: string[], viewerId: str
       altText: postImages.altText, detectedObject: postImages.detectedObject, detectedCategory: postImages.detectedCategory,
       detectedMaterial: postImages.detectedMaterial, detectedFinish: postImages.detectedFinish,
       detectionConfidence: postImages.detectionConfidence, userConfirmedObject: postImages.userConfirmedObject,
-      keyFeatures: postImages.keyFeatures,
+      keyFeatures: postImages.keyFeatures, visibleText: postImages.visibleText, detectionStatus: postImages.detectionStatus,
     }).from(postImages).where(inArray(postImages.postId, postIds)).orderBy(asc(postImages.postId), asc(postImages.displayOrder)),
     db.select().from(postVideos).where(inArray(postVideos.postId, postIds)),
     viewerId
@@ -161,6 +161,20 @@ export async function loadAttachments(db: Conn, postIds: string[], viewerId: str
     liked: new Set(liked.map((r) => r.postId)),
     bookmarked: new Set(marked.map((r) => r.postId)),
   };
+}
+
+const marksQuery = preparedQuery<{ post_id: string; liked: boolean }>('member_marks', `
+  SELECT post_id, true AS liked FROM post_votes WHERE user_id = $1 AND post_id = ANY($2::uuid[])
+  UNION ALL
+  SELECT post_id, false AS liked FROM bookmarks WHERE user_id = $1 AND post_id = ANY($2::uuid[])`);
+
+/** The member's likes and bookmarks among these posts: one indexed query. */
+export async function memberMarks(db: Db, userId: string, postIds: string[]): Promise<{ liked: Set<string>; bookmarked: Set<string> }> {
+  const liked = new Set<string>();
+  const bookmarked = new Set<string>();
+  if (postIds.length === 0) return { liked, bookmarked };
+  for (const row of await marksQuery(db, [userId, postIds])) (row.liked ? liked : bookmarked).add(row.post_id);
+  return { liked, bookmarked };
 }
 
 export async function firstImageUrl(db: Conn, postId: string): Promise<string | null> {

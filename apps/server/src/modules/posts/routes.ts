@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env.js';
+import { sendAnswer } from '../../cache/public-cache.js';
 import { viewerFrom, type PostsService } from './service.js';
 
 type IdParams = { Params: { id: string } };
@@ -14,16 +15,20 @@ export async function postRoutes(app: FastifyInstance, opts: { config: Config; p
   });
 
   // Who may read depends on the list: 'mine' needs a member, the unsolved queue needs staff.
-  app.get<{ Querystring: Record<string, unknown> }>('/api/posts', async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/api/posts', async (request, reply) => {
     const query = posts.parseListQuery(request.query);
-    const viewer = query.scope === 'mine' ? viewerFrom(await app.requireMember(request))
-      : query.scope === 'unsolved-queue' ? viewerFrom(await app.requireStaff(request))
-        : await posts.viewerOf(await request.member());
-    return posts.listPosts(viewer, query);
+    if (query.scope === 'mine') return posts.listPosts(viewerFrom(await app.requireMember(request)), query);
+    if (query.scope === 'unsolved-queue') return posts.listPosts(viewerFrom(await app.requireStaff(request)), query);
+    // The lists every visitor sees alike come from the public-read cache.
+    return sendAnswer(request, reply, await posts.publicList(await posts.viewerOf(await request.member()), query));
   });
 
-  app.get<IdParams>('/api/posts/:id', async (request) =>
-    posts.getPost(await posts.viewerOf(await request.member()), request.params.id));
+  app.get<IdParams>('/api/posts/:id', async (request, reply) => {
+    const viewer = await posts.viewerOf(await request.member());
+    // A public post from the cache; one only some may see (pending, denied) the long way.
+    const cached = await posts.publicPost(viewer, request.params.id);
+    return cached ? sendAnswer(request, reply, cached) : posts.getPost(viewer, request.params.id);
+  });
 
   app.post<IdParams>('/api/posts/:id/like', async (request) =>
     posts.toggleLike(await app.requireMember(request), request.params.id));

@@ -14,9 +14,16 @@ import { parse } from '../../lib/validation.js';
 import { claimUploads } from '../uploads/repo.js';
 import { insertNotifications, staffIdsExcept } from '../notifications/repo.js';
 import { resolveMentions } from '../mentions/repo.js';
+import { queueDetections } from '../detection/repo.js';
 import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
 import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
+import type { MediaAddress } from '../../adapters/storage/storage.js';
+import { TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
+import { listFill, listWithMarks, postFill, postWithMarks, type ListValue } from './public-reads.js';
+
+/** What a public read answers: the cached bytes, or (with a member's marks on top) the JSON text. */
+export type PublicAnswer = CachedBody | string;
 
 /** Who is looking: a signed-in, unbanned member, or null for a visitor. */
 export interface Viewer { id: string; isStaff: boolean }
@@ -82,17 +89,19 @@ const ORDERS: Record<Exclude<OrderName, 'bookmarks'>, Order> = {
   },
 };
 
-const authorOf = (row: repo.PostRow): Author =>
+const authorOf = (row: repo.PostRow, media: MediaAddress): Author =>
   row.authorId && row.authorUsername
-    ? { id: row.authorId, username: row.authorUsername, avatarUrl: row.authorAvatarUrl }
+    ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
     : UNKNOWN_AUTHOR;
 
-const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number]): PostImage => ({
+const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number], media: MediaAddress, viewer: Viewer | null): PostImage => ({
   id: img.id,
-  url: img.imageUrl,
+  url: media(img.imageUrl),
   alt: img.altText ?? `Image ${img.displayOrder + 1}`,
   displayOrder: img.displayOrder,
   detection: {
+    // 'Detection failed' is staff's business; everyone else sees 'Not identified'.
+    status: img.detectionStatus === 'failed' && !viewer?.isStaff ? 'none' : img.detectionStatus,
     object: img.detectedObject,
     category: img.detectedCategory,
     material: img.detectedMaterial,
@@ -100,12 +109,13 @@ const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images']
     confidence: img.detectionConfidence,
     keyFeatures: img.keyFeatures ?? [],
     userConfirmedObject: img.userConfirmedObject,
+    visibleText: img.visibleText,
   },
 });
 
-const videoOf = (v: repo.VideoRow): PostVideo => ({
-  url: v.videoUrl,
-  thumbnailUrl: v.thumbnailUrl,
+const videoOf = (v: repo.VideoRow, media: MediaAddress): PostVideo => ({
+  url: media(v.videoUrl),
+  thumbnailUrl: media(v.thumbnailUrl),
   durationSeconds: v.durationSeconds,
   fileSizeBytes: v.fileSizeBytes,
   mimeType: v.mimeType,
@@ -121,8 +131,8 @@ function groupBy<T extends { postId: string }>(rows: T[]): Map<string, T[]> {
   return map;
 }
 
-export function postsService(deps: { db: Db; publicUrl: string }) {
-  const { db, publicUrl } = deps;
+export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddress; cache: PublicCache; detectionOn: boolean }) {
+  const { db, publicUrl, media, cache, detectionOn } = deps;
 
   /** The output whitelist for a page of posts: the rows plus their batched attachments. */
   async function summaries(rows: repo.SummaryRow[], viewer: Viewer | null): Promise<PostSummary[]> {
@@ -140,10 +150,10 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
         status: row.status,
         denialReason: row.denialReason,
         createdAt: row.createdAt.toISOString(),
-        author: authorOf(row),
+        author: authorOf(row, media),
         tags: (tags.get(row.id) ?? []).map((t) => t.tag),
-        images: (images.get(row.id) ?? []).map(imageOf),
-        video: video ? videoOf(video) : null,
+        images: (images.get(row.id) ?? []).map((img) => imageOf(img, media, viewer)),
+        video: video ? videoOf(video, media) : null,
         replyCount: row.replyCount,
         voteCount: row.voteCount,
         bookmarkCount: row.bookmarkCount,
@@ -171,6 +181,23 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
       nextCursor: more && last ? encodeCursor({ o: orderName, ...order.keys(last) }) : null,
       total,
     };
+  }
+
+  async function detailOf(row: repo.SummaryRow, viewer: Viewer | null): Promise<PostDetail> {
+    const [summary] = await summaries([row], viewer);
+    const { preview: _preview, ...rest } = summary!;
+    return {
+      ...rest,
+      description: row.description,
+      canModerate: viewer?.isStaff ?? false,
+      canOverrideDetection: viewer?.isStaff ?? false,
+      mentions: await resolveMentions(db, row.description),
+    };
+  }
+
+  /** A cached list with the member's likes and bookmarks on its posts (one query). */
+  async function withMarks(viewer: Viewer, entry: CachedBody<ListValue>): Promise<PublicAnswer> {
+    return listWithMarks(entry, await repo.memberMarks(db, viewer.id, entry.value.ids)) ?? entry;
   }
 
   const topicIs = (topic: Topic | null) => (topic ? eq(posts.topic, topic) : undefined);
@@ -222,6 +249,7 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
         const id = await repo.insertPost(tx, { userId: member.id, topic: input.topic, title: input.title, description: input.description });
         await repo.insertTags(tx, id, tags);
         await repo.insertImages(tx, id, await claimUploads(tx, member.id, input.imageUploadIds, 'image'));
+        await queueDetections(tx, id, detectionOn);
         if (input.videoUploadId) {
           const [video] = await claimUploads(tx, member.id, [input.videoUploadId], 'video');
           await repo.insertVideo(tx, id, video!);
@@ -290,12 +318,39 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
 
     /** One post; pending and denied ones only for their author and staff, else 'Post not found'. */
     async getPost(viewer: Viewer | null, id: string): Promise<PostDetail> {
-      const row = await this.visiblePost(viewer, id);
-      const [summary] = await summaries([row], viewer);
-      const { preview: _preview, ...rest } = summary!;
-      return {
-        ...rest, description: row.description, canModerate: viewer?.isStaff ?? false, mentions: await resolveMentions(db, row.description),
-      };
+      return detailOf(await this.visiblePost(viewer, id), viewer);
+    },
+
+    /**
+     * A public list (the home list in any filter, sort and page; the videos page) from the public-read
+     * cache, with the member's marks on top. Not for 'mine' or the staff queue.
+     */
+    async publicList(viewer: Viewer | null, query: ListQuery): Promise<PublicAnswer> {
+      if (query.scope !== 'public' && query.scope !== 'videos') throw new Error(`the ${query.scope} list is not public`);
+      const sort = parseSort(query.sort);
+      // A bad cursor is a 400 before anything is cached under it.
+      decodeCursor(query.cursor, sort);
+      const key = `api:list:${query.scope}:${parseFilter(query.filter)}:${parseTopic(query.topic) ?? ''}:${sort}:${String(query.cursor ?? '')}`;
+      const entry = (await cache.read(key, async () => listFill(await this.listPosts(null, query))))!;
+      return viewer ? withMarks(viewer, entry) : entry;
+    },
+
+    /** A member's public posts (a profile's Posts tab) from the cache, with the viewer's marks on top. */
+    async publicMemberPosts(viewer: Viewer | null, userId: string, key: string, rawCursor: unknown): Promise<PublicAnswer> {
+      const entry = (await cache.read(key, async () => listFill(await this.listMemberPosts(null, userId, rawCursor), [TAGS.member(userId)])))!;
+      return viewer ? withMarks(viewer, entry) : entry;
+    },
+
+    /** A public post's data from the cache, with the member's marks on top; null when it is not public (ask getPost). */
+    async publicPost(viewer: Viewer | null, id: string): Promise<PublicAnswer | null> {
+      // Staff see failed detections and may override them: their page is not the visitors' one.
+      if (!isUuid(id) || viewer?.isStaff) return null;
+      const entry = await cache.read(`api:post:${id}`, async () => {
+        const row = await repo.findPost(db, id);
+        return row && repo.PUBLIC_STATUSES.includes(row.status) ? postFill(await detailOf(row, null)) : null;
+      });
+      if (!entry || !viewer) return entry;
+      return postWithMarks(entry, await repo.memberMarks(db, viewer.id, [id]), viewer.isStaff) ?? entry;
     },
 
     toggleLike: (member: MemberRow, postId: string) => toggle('like', member, postId),
@@ -305,7 +360,7 @@ export function postsService(deps: { db: Db; publicUrl: string }) {
     async postPageHtml(indexHtml: string, id: string, path: string): Promise<string | null> {
       const row = isUuid(id) ? await repo.findPost(db, id) : null;
       if (!row || !repo.PUBLIC_STATUSES.includes(row.status)) return null;
-      const meta = { title: row.title, description: row.description, imageUrl: await repo.firstImageUrl(db, id) };
+      const meta = { title: row.title, description: row.description, imageUrl: media(await repo.firstImageUrl(db, id)) };
       return renderPostPage(indexHtml, meta, { publicUrl, path });
     },
   };

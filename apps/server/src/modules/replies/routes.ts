@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { PostsService } from '../posts/service.js';
+import { sendCached } from '../../cache/public-cache.js';
 import type { RepliesService } from './service.js';
 
 type PostParams = { Params: { id: string }; Querystring: { cursor?: string } };
@@ -16,8 +17,12 @@ export async function replyRoutes(app: FastifyInstance, opts: { config: Config; 
     },
   };
 
-  app.get<PostParams>('/api/posts/:id/replies', async (request) =>
-    replies.listReplies(await posts.viewerOf(await request.member()), request.params.id, request.query.cursor));
+  app.get<PostParams>('/api/posts/:id/replies', async (request, reply) => {
+    // A public post's replies are the same for everyone; a pending post's only for its author and staff.
+    const cached = await replies.publicReplies(request.params.id, request.query.cursor);
+    if (cached) return sendCached(request, reply, cached);
+    return replies.listReplies(await posts.viewerOf(await request.member()), request.params.id, request.query.cursor);
+  });
 
   app.post<PostParams>('/api/posts/:id/replies', { config: replyLimit }, async (request, reply) => {
     const member = await app.requireMember(request);

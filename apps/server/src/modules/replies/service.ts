@@ -13,7 +13,10 @@ import type { PostsService, Viewer } from '../posts/service.js';
 import * as repo from './repo.js';
 import { insertReplyLinks } from '../link-previews/repo.js';
 import { previewsOfReplies } from '../link-previews/service.js';
+import type { MediaAddress } from '../../adapters/storage/storage.js';
 import { sendInTransaction } from '../../jobs/queue.js';
+import { AppError } from '../../lib/errors.js';
+import { JSON_TYPE, TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
 
 const replyCursorSchema = z.object({
   p: z.boolean(),
@@ -51,13 +54,13 @@ export function replyRecipients(input: {
   return out;
 }
 
-export function repliesService(deps: { db: Db; posts: PostsService }) {
-  const { db, posts } = deps;
+export function repliesService(deps: { db: Db; posts: PostsService; media: MediaAddress; cache: PublicCache }) {
+  const { db, posts, media, cache } = deps;
 
   /** The output whitelist for replies: rows plus their batched pictures and mentions. */
   async function toReplies(rows: repo.ReplyRow[]): Promise<Reply[]> {
     const ids = rows.map((r) => r.id);
-    const [images, mentions, previews] = await Promise.all([repo.imagesOf(db, ids), repo.mentionsOf(db, ids), previewsOfReplies(db, ids)]);
+    const [images, mentions, previews] = await Promise.all([repo.imagesOf(db, ids), repo.mentionsOf(db, ids), previewsOfReplies(db, ids, media)]);
     return rows.map((row) => ({
       id: row.id,
       postId: row.postId,
@@ -65,9 +68,9 @@ export function repliesService(deps: { db: Db; posts: PostsService }) {
       createdAt: row.createdAt.toISOString(),
       isPinned: row.isPinned,
       author: row.authorId && row.authorUsername
-        ? { id: row.authorId, username: row.authorUsername, avatarUrl: row.authorAvatarUrl }
+        ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
         : UNKNOWN_AUTHOR,
-      images: images.filter((i) => i.replyId === row.id).map((i) => ({ id: i.id, url: i.imageUrl, displayOrder: i.displayOrder })),
+      images: images.filter((i) => i.replyId === row.id).map((i) => ({ id: i.id, url: media(i.imageUrl), displayOrder: i.displayOrder })),
       mentions: mentions.filter((m) => m.replyId === row.id).map(({ handle, userId, username }) => ({ handle, userId, username })),
       previews: previews.get(row.id) ?? [],
     }));
@@ -81,6 +84,27 @@ export function repliesService(deps: { db: Db; posts: PostsService }) {
       const more = rows.length > REPLY_PAGE_SIZE;
       const shown = more ? rows.slice(0, REPLY_PAGE_SIZE) : rows;
       return { replies: await toReplies(shown), nextCursor: more ? encodeReplyCursor(shown[shown.length - 1]!) : null };
+    },
+
+    /** A public post's replies from the public-read cache (they are the same for everyone); null when the post is not public. */
+    async publicReplies(postId: string, cursor: unknown): Promise<CachedBody | null> {
+      if (!z.uuid().safeParse(postId).success) return null;
+      decodeReplyCursor(cursor);
+      return cache.read(`api:replies:${postId}:${String(cursor ?? '')}`, async () => {
+        let page: ReplyPage;
+        try {
+          page = await this.listReplies(null, postId, cursor);
+        } catch (e) {
+          if (e instanceof AppError && e.statusCode === 404) return null;
+          throw e;
+        }
+        const people = page.replies.flatMap((r) => [r.author.id, ...r.mentions.map((m) => m.userId)]);
+        return {
+          body: JSON.stringify(page),
+          type: JSON_TYPE,
+          tags: [TAGS.post(postId), ...[...new Set(people.filter((id): id is string => !!id))].map(TAGS.member)],
+        };
+      });
     },
 
     /** A reply to an open post: the row, its pictures, mentions, the post's count and the notifications, in one transaction. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SearchStatus, Topic } from '@fenestra/shared';
+import { SEARCH_LIMITS, type SearchStatus, type Topic } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 
 type Conn = Db | Tx;
@@ -40,25 +40,43 @@ const matching = (query: SQL, filter: SearchFilter) => sql`
 
 export interface RankedRow { id: string; rank: number }
 
-/** One page of matches, best first (rank, then id); after = the last row of the previous page. */
-export async function rankedPage(db: Conn, query: SQL, filter: SearchFilter, after: RankedRow | null, limit: number): Promise<RankedRow[]> {
-  const { rows } = await db.execute<{ id: string; rank: number }>(sql`
-    SELECT r.id, r.rank FROM (
-      SELECT s.post_id AS id, (ts_rank_cd(${WEIGHTS}, s.document, ${query}, ${NORMALISATION})
-        * CASE WHEN s.status = 'solved' THEN ${SOLVED_BOOST}::float8 ELSE 1 END)::float8 AS rank
-      ${matching(query, filter)}
-    ) r
-    ${after ? sql`WHERE (r.rank, r.id) < (${after.rank}::float8, ${after.id}::uuid)` : sql``}
-    ORDER BY r.rank DESC, r.id DESC
-    LIMIT ${limit}`);
-  return rows.map((r) => ({ id: r.id, rank: Number(r.rank) }));
-}
+/**
+ * How many matches a search ranks: the newest ones, one more than 'Found N' counts exactly. A word in half
+ * the forum is then 1,001 rows read in index order, not 50,000 ranked (the planner reads a rarer word's
+ * matches through the full-text index and keeps the newest); below 1,001 matches every one is ranked.
+ */
+export const CANDIDATES = SEARCH_LIMITS.exactCount + 1;
 
-/** How many posts match, counted up to `cap` (the page says 'Found 1,000+ results' past it). */
-export async function countMatches(db: Conn, query: SQL, filter: SearchFilter, cap: number): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM (SELECT 1 ${matching(query, filter)} LIMIT ${cap}) m`);
-  return rows[0]?.n ?? 0;
+/**
+ * How many posts match (counted up to CANDIDATES), and one page of them, best first (rank, then id);
+ * after = the last row of the previous page. One statement: the candidates are read once.
+ */
+export async function rankedMatches(
+  db: Conn, query: SQL, filter: SearchFilter, after: RankedRow | null, limit: number,
+): Promise<{ found: number; page: RankedRow[] }> {
+  const { rows } = await db.execute<{ found: number; id: string | null; rank: number | null }>(sql`
+    WITH candidates AS MATERIALIZED (
+      SELECT s.post_id, s.status, s.document
+      ${matching(query, filter)}
+      ORDER BY s.created_at DESC, s.post_id DESC
+      LIMIT ${CANDIDATES}
+    ), ranked AS (
+      SELECT c.post_id AS id, (ts_rank_cd(${WEIGHTS}, c.document, ${query}, ${NORMALISATION})
+        * CASE WHEN c.status = 'solved' THEN ${SOLVED_BOOST}::float8 ELSE 1 END)::float8 AS rank
+      FROM candidates c
+    )
+    SELECT n.found, r.id, r.rank
+    FROM (SELECT count(*)::int AS found FROM candidates) n
+    LEFT JOIN LATERAL (
+      SELECT id, rank FROM ranked
+      ${after ? sql`WHERE (rank, id) < (${after.rank}::float8, ${after.id}::uuid)` : sql``}
+      ORDER BY rank DESC, id DESC
+      LIMIT ${limit}
+    ) r ON true`);
+  return {
+    found: rows[0]?.found ?? 0,
+    page: rows.filter((r) => r.id !== null).map((r) => ({ id: r.id!, rank: Number(r.rank) })),
+  };
 }
 
 // Marks that member text cannot contain: control characters are removed from it first, and '<' '>'

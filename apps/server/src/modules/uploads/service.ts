@@ -1,6 +1,6 @@
 import { IMAGE_TYPES, IMAGE_UPLOAD_PURPOSES, LIMITS, MSG, VIDEO_TYPES, type ImageUploadPurpose, type UploadedFile } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
-import { storagePath, type Bucket, type Storage } from '../../adapters/storage/storage.js';
+import { storagePath, type Bucket, type MediaAddress, type Storage } from '../../adapters/storage/storage.js';
 import { sniffType } from '../../adapters/media/sniff.js';
 import { ImageRejected, reencodeImage, type EncodedImage } from '../../adapters/media/image.js';
 import { readVideoDuration } from '../../adapters/media/video.js';
@@ -60,10 +60,10 @@ interface StoredFile {
   path: string;
 }
 
-function toUploadedFile(row: UploadRow): UploadedFile {
-  const file: UploadedFile = { id: row.id, path: row.path, publicUrl: row.publicUrl, mimeType: row.mimeType, fileSize: row.bytes };
+function toUploadedFile(row: UploadRow, media: MediaAddress): UploadedFile {
+  const file: UploadedFile = { id: row.id, path: row.path, publicUrl: media(row.publicUrl), mimeType: row.mimeType, fileSize: row.bytes };
   if (row.kind === 'video') {
-    file.thumbnailUrl = row.thumbnailUrl;
+    file.thumbnailUrl = media(row.thumbnailUrl);
     if (row.durationSeconds !== null) file.duration = row.durationSeconds;
   }
   return file;
@@ -84,8 +84,8 @@ async function prepareImage(file: ReceivedFile, rules: ImageRules): Promise<Enco
   }
 }
 
-export function uploadsService(deps: { db: Db; storage: Storage }) {
-  const { db, storage } = deps;
+export function uploadsService(deps: { db: Db; storage: Storage; media: MediaAddress }) {
+  const { db, storage, media } = deps;
 
   async function removeFiles(files: StoredFile[]) {
     const byBucket = new Map<Bucket, string[]>();
@@ -145,7 +145,7 @@ export function uploadsService(deps: { db: Db; storage: Storage }) {
         originalName: video.filename || null,
       });
       rowIds.push(row.id);
-      return toUploadedFile(row);
+      return toUploadedFile(row, media);
     });
   }
 
@@ -172,7 +172,7 @@ export function uploadsService(deps: { db: Db; storage: Storage }) {
             bytes: image.data.length, width: image.width, height: image.height, originalName: file.filename || null,
           });
           rowIds.push(row.id);
-          result.push(toUploadedFile(row));
+          result.push(toUploadedFile(row, media));
         }
         return result;
       });

@@ -11,6 +11,8 @@ function Slot({ children, className, ...props }: ComponentProps<'button'>) {
 const variants = {
   primary: 'bg-primary text-primary-fg hover:bg-primary-hover shadow-sm',
   secondary: 'border border-border-strong bg-surface text-fg hover:bg-surface-muted shadow-sm',
+  /** An outlined button whose action destroys something, among other outlined ones. */
+  'secondary-danger': 'border border-border-strong bg-surface text-danger hover:bg-surface-muted shadow-sm',
   ghost: 'text-fg hover:bg-surface-muted',
   link: 'text-link underline-offset-4 hover:underline px-0 h-auto',
 } as const;

@@ -16,6 +16,10 @@ interface ConfirmWordDialogProps {
   matches(typed: string): boolean;
   /** Shown under the field when the typed word does not match. */
   mismatch: string;
+  /** The field's label; 'Type {word} to confirm' unless given. */
+  label?: string;
+  /** Turns a failed action into a message shown in the dialog; unset, the caller reports failures itself. */
+  failureMessage?(failure: unknown): string;
   confirmLabel: string;
   busyLabel: string;
   busy: boolean;
@@ -49,7 +53,9 @@ export function ConfirmWordDialog(props: ConfirmWordDialogProps) {
     setError(null);
     try {
       await props.onConfirm(typed);
-    } catch {
+    } catch (failure) {
+      // Shown in the dialog: while it is open, everything outside it is hidden from assistive tech.
+      if (props.failureMessage) setError(props.failureMessage(failure));
       return;
     }
     change(false);
@@ -62,7 +68,7 @@ export function ConfirmWordDialog(props: ConfirmWordDialogProps) {
         <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
           {props.children}
           <div className="space-y-1.5">
-            <Label htmlFor={inputId}>Type {word} to confirm</Label>
+            <Label htmlFor={inputId}>{props.label ?? `Type ${word} to confirm`}</Label>
             <Input
               id={inputId}
               value={typed}

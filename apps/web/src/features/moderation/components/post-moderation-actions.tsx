@@ -48,8 +48,7 @@ export function PostModerationActions({ postId, postTitle, status }: { postId: s
           <Button
             key={action}
             size="sm"
-            variant="secondary"
-            className={action === 'delete' ? 'text-danger' : undefined}
+            variant={action === 'delete' ? 'secondary-danger' : 'secondary'}
             onClick={() => setActive(action)}
           >
             <Icon className="size-4" aria-hidden />

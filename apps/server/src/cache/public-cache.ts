@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BusEvent } from '../realtime/bus-event.js';
+import type { EventListener } from '../realtime/listener.js';
+import { TaggedCache } from './tagged-cache.js';
+
+/**
+ * The public-read cache (DESIGN.md 'Where things go as they grow'): serialised answers that are the same
+ * for every visitor (the home list in every filter, sort and page; a post's data and page; a member's
+ * profile), kept for a few seconds and dropped at once by the live-update events of every instance.
+ * Compressed copies are made once per entry, on the first request that accepts them.
+ *
+ * Never put in it what depends on who asks: a member's likes and bookmarks go on top as an overlay
+ * (see modules/posts), and what only some may see (pending posts, staff fields) is never filled.
+ */
+
+/** Tags an entry carries: what it shows. The events below drop them. */
+export const TAGS = {
+  /** Any list of posts (home, videos, a member's posts): every post change may move or add a row. */
+  lists: 'lists',
+  /** A post's own answers (its data, its replies, its page). */
+  post: (postId: string) => `post:${postId.toLowerCase()}`,
+  /** Anything showing this member (as an author, a mention, their profile). */
+  member: (userId: string) => `member:${userId}`,
+  /** Every profile and its tabs (reply and helpful counts change with any reply, and with a post's status). */
+  profiles: 'profiles',
+} as const;
+
+/** The tags an event drops, or 'all'. Kept next to the contract (DESIGN.md 'Contracts the features share'). */
+export function tagsDroppedBy(event: BusEvent): string[] {
+  switch (event.type) {
+    case 'post.changed':
+      return event.postId ? [TAGS.lists, TAGS.profiles, TAGS.post(event.postId)] : [TAGS.lists, TAGS.profiles];
+    case 'reply.created':
+    case 'reply.updated':
+    case 'reply.deleted':
+      return event.postId ? [TAGS.post(event.postId), TAGS.profiles] : [TAGS.profiles];
+    case 'profile.changed':
+      return event.userId ? [TAGS.member(event.userId)] : [TAGS.profiles];
+    case 'role.changed':
+    case 'session.revoked':
+      return event.to ? [TAGS.member(event.to)] : [];
+    default:
+      return [];
+  }
+}
+
+/** Drops what each event of every instance changes; everything after the feed was away (events may be lost). */
+export function followEvents(listener: Pick<EventListener, 'subscribe'>, cache: { invalidate(tag: string): void; clear(): void }): () => void {
+  return listener.subscribe({
+    event(event) {
+      for (const tag of tagsDroppedBy(event)) cache.invalidate(tag);
+    },
+    resumed: () => cache.clear(),
+  });
+}
+
+export type Encoding = 'br' | 'gzip';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** One cached answer: its bytes, made once; `value` is what was serialised (for overlays). */
+export interface CachedBody<T = unknown> {
+  readonly type: string;
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly value: T;
+  /** The body compressed, made on first use and kept with the entry. */
+  encoded(encoding: Encoding): Buffer;
+}
+
+export interface BodyFill<T = unknown> {
+  /** The serialised answer (JSON text, HTML). */
+  body: string | Buffer;
+  /** Content-Type, e.g. 'application/json; charset=utf-8'. */
+  type: string;
+  tags: readonly string[];
+  /** What `body` serialises, kept for overlays; optional. */
+  value?: T;
+}
+
+/** Below this, compressing costs more than it saves (the threshold the compress plugin uses). */
+const COMPRESS_MIN_BYTES = 1024;
+
+function makeBody<T>(fill: BodyFill<T>): CachedBody<T> {
+  const body = typeof fill.body === 'string' ? Buffer.from(fill.body) : fill.body;
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    type: fill.type,
+    body,
+    etag,
+    value: fill.value as T,
+    encoded(encoding) {
+      if (encoding === 'br') {
+        br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+        return br;
+      }
+      gzip ??= gzipSync(body, { level: 6 });
+      return gzip;
+    },
+  };
+}
+
+/** The best encoding the request accepts that we keep (br, then gzip), or null for the plain body. */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName!.trim().toLowerCase();
+    if (name !== 'br' && name !== 'gzip' && name !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    if (name === 'br' || name === '*') return 'br';
+    gzip = true;
+  }
+  return gzip ? 'gzip' : null;
+}
+
+/**
+ * Sends a cached answer: compressed as the request accepts, with its ETag (304 when the browser has it).
+ * The bytes are public (a member whose marks change nothing gets them too); `no-cache`: every use is asked
+ * again with the ETag, so a member's answer with marks (private, below) is never taken for them.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody): FastifyReply {
+  reply.header('ETag', entry.etag).header('Vary', 'Accept-Encoding').header('Cache-Control', 'no-cache').type(entry.type);
+  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  const encoding = entry.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(entry.body);
+  return reply.header('Content-Encoding', encoding).send(entry.encoded(encoding));
+}
+
+/** A public read's answer: a cached entry, or JSON text made for this member (compressed by the compress plugin). */
+export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedBody | string): FastifyReply {
+  if (typeof answer !== 'string') return sendCached(request, reply, answer);
+  return reply.header('Cache-Control', 'private, no-cache').type(JSON_TYPE).send(answer);
+}
+
+export interface PublicCacheOptions {
+  /** How long an entry lives at most (events drop it sooner). */
+  ttlMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+export interface PublicCache {
+  /**
+   * The cached answer under `key`, or `fill`'s (stored under its tags). `fill` answers null for what must
+   * not be cached (a post only some may see); the caller then answers without the cache. While the event
+   * feed is down nothing is stored (a change could not drop it), though fills still answer.
+   */
+  read<T>(key: string, fill: () => Promise<BodyFill<T> | null>): Promise<CachedBody<T> | null>;
+  /** Sends a cached answer: compressed as the request accepts, with its ETag (304 when the browser has it). */
+  send(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply;
+  invalidate(tag: string): void;
+  clear(): void;
+  readonly stats: { entries: number; bytes: number; hits: number; misses: number };
+}
+
+export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'listening'>, opts: PublicCacheOptions = {}): PublicCache & { stop(): void } {
+  const cache = new TaggedCache<CachedBody>({
+    ttlMs: opts.ttlMs ?? 10_000,
+    maxEntries: opts.maxEntries ?? 5_000,
+    maxBytes: opts.maxBytes ?? 64 * 2 ** 20,
+    // Compressed copies come later and are smaller than the body: counted as one more body.
+    sizeOf: (entry) => entry.body.length * 2 + 200,
+    now: opts.now,
+  });
+  let hits = 0;
+  let misses = 0;
+  const stop = followEvents(listener, cache);
+
+  return {
+    async read<T>(key: string, fill: () => Promise<BodyFill<T> | null>) {
+      const hit = cache.get(key);
+      if (hit) {
+        hits++;
+        return hit as CachedBody<T>;
+      }
+      misses++;
+      const made = await cache.read(key, async () => {
+        const filled = await fill();
+        return filled ? { value: makeBody(filled) as CachedBody, tags: filled.tags } : null;
+      }, { store: listener.listening() });
+      return made as CachedBody<T> | null;
+    },
+
+    send: sendCached,
+    invalidate: (tag) => cache.invalidate(tag),
+    clear: () => cache.clear(),
+    get stats() {
+      return { entries: cache.size, bytes: cache.byteSize, hits, misses };
+    },
+    stop,
+  };
+}

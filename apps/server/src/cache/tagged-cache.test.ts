@@ -1,0 +1,69 @@
+import { describe, it, expect } from 'vitest';
+import { TaggedCache } from './tagged-cache.js';
+import { acceptedEncoding } from './public-cache.js';
+
+const deferred = <T>() => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => { resolve = r; });
+  return { promise, resolve };
+};
+
+describe('TaggedCache', () => {
+  it('keeps a value until its tag is dropped or it expires', async () => {
+    let now = 0;
+    const cache = new TaggedCache<string>({ ttlMs: 100, maxEntries: 10, now: () => now });
+    await cache.read('a', async () => ({ value: 'A', tags: ['t1'] }));
+    await cache.read('b', async () => ({ value: 'B', tags: ['t2'] }));
+    expect(cache.get('a')).toBe('A');
+    cache.invalidate('t1');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('B');
+    now = 100;
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('never stores a value read before its tag was dropped, and a later reader does not share that read', async () => {
+    const cache = new TaggedCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    const slow = deferred<{ value: string; tags: string[] }>();
+    const first = cache.read('k', () => slow.promise);
+    cache.invalidate('t');
+    const second = cache.read('k', async () => ({ value: 'new', tags: ['t'] }));
+    slow.resolve({ value: 'old', tags: ['t'] });
+    expect(await first).toBe('old');
+    expect(await second).toBe('new');
+    expect(cache.get('k')).toBe('new');
+  });
+
+  it('shares one fill between readers that miss together; stores nothing for a null fill or after clear', async () => {
+    const cache = new TaggedCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    let fills = 0;
+    const fill = async () => ({ value: `v${++fills}`, tags: [] });
+    expect(await Promise.all([cache.read('k', fill), cache.read('k', fill)])).toEqual(['v1', 'v1']);
+    expect(await cache.read('none', async () => null)).toBeNull();
+    expect(cache.get('none')).toBeUndefined();
+    const slow = deferred<{ value: string; tags: string[] }>();
+    const pending = cache.read('later', () => slow.promise);
+    cache.clear();
+    slow.resolve({ value: 'stale', tags: [] });
+    await pending;
+    expect(cache.get('later')).toBeUndefined();
+  });
+
+  it('drops the oldest entries past its limits', async () => {
+    const cache = new TaggedCache<string>({ ttlMs: 1000, maxEntries: 2, maxBytes: 10, sizeOf: (v) => v.length });
+    for (const key of ['a', 'b', 'c']) await cache.read(key, async () => ({ value: key, tags: [] }));
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 'b', 'c']);
+    await cache.read('big', async () => ({ value: '123456789', tags: [] }));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.byteSize).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding('deflate')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+  });
+});

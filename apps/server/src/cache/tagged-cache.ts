@@ -1,0 +1,149 @@
+/**
+ * A short-lived in-memory cache whose entries carry tags; dropping a tag drops every entry that carries it.
+ * A value read from the database before a tag was dropped is never stored after it: each fill notes the
+ * invalidation count when it starts, and is stored only if none of its tags (nor the whole cache) was
+ * dropped since. Concurrent misses for one key share one fill, unless something was dropped since it began.
+ */
+export interface Fill<V> {
+  value: V;
+  tags: readonly string[];
+}
+
+export interface TaggedCacheOptions<V> {
+  ttlMs: number;
+  maxEntries: number;
+  /** Entries are dropped oldest first past this many bytes (as sizeOf counts them). */
+  maxBytes?: number;
+  sizeOf?: (value: V) => number;
+  /** Milliseconds from any fixed point (monotonic); tests may move it. */
+  now?: () => number;
+}
+
+interface Entry<V> {
+  value: V;
+  tags: readonly string[];
+  expiresAt: number;
+  size: number;
+}
+
+/** Past this many remembered tag drops, the oldest are forgotten by treating every older fill as stale. */
+const MAX_REMEMBERED_DROPS = 50_000;
+
+export class TaggedCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly droppedAt = new Map<string, number>();
+  private readonly inFlight = new Map<string, { started: number; promise: Promise<V | null> }>();
+  /** Counts every drop; a fill remembers it when it starts. */
+  private sequence = 0;
+  /** Fills started before this are stale (the whole cache was dropped, or old drops were forgotten). */
+  private staleBefore = 0;
+  private bytes = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: TaggedCacheOptions<V>) {
+    this.now = opts.now ?? (() => performance.now());
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get byteSize(): number {
+    return this.bytes;
+  }
+
+  /** The live entry under `key`, if any. */
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /**
+   * The cached value, or `fill`'s (stored under its tags unless `store` is false or it is already stale).
+   * `fill` answers null for what must not be cached; the caller then answers without the cache.
+   */
+  async read(key: string, fill: () => Promise<Fill<V> | null>, opts: { store?: boolean } = {}): Promise<V | null> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const flying = this.inFlight.get(key);
+    if (flying && flying.started === this.sequence) return flying.promise;
+    const started = this.sequence;
+    const promise = fill().then((filled) => {
+      if (!filled) return null;
+      if (opts.store !== false && this.fresh(started, filled.tags)) this.set(key, filled);
+      return filled.value;
+    }).finally(() => {
+      if (this.inFlight.get(key)?.promise === promise) this.inFlight.delete(key);
+    });
+    this.inFlight.set(key, { started, promise });
+    return promise;
+  }
+
+  /** Drops every entry carrying `tag`, and any fill of it still running. */
+  invalidate(tag: string): void {
+    this.sequence++;
+    this.droppedAt.set(tag, this.sequence);
+    if (this.droppedAt.size > MAX_REMEMBERED_DROPS) {
+      this.droppedAt.clear();
+      this.staleBefore = this.sequence;
+    }
+    const keys = this.byTag.get(tag);
+    if (!keys) return;
+    for (const key of [...keys]) this.delete(key);
+  }
+
+  /** Drops the entry under `key` (a later fill may store it again). */
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      if (!keys) continue;
+      keys.delete(key);
+      if (keys.size === 0) this.byTag.delete(tag);
+    }
+  }
+
+  /** Drops everything (and every fill still running). */
+  clear(): void {
+    this.sequence++;
+    this.staleBefore = this.sequence;
+    this.droppedAt.clear();
+    this.entries.clear();
+    this.byTag.clear();
+    this.bytes = 0;
+  }
+
+  private fresh(started: number, tags: readonly string[]): boolean {
+    if (started < this.staleBefore) return false;
+    if (started === this.sequence) return true;
+    return tags.every((tag) => (this.droppedAt.get(tag) ?? 0) <= started);
+  }
+
+  private set(key: string, filled: Fill<V>): void {
+    this.delete(key);
+    const size = this.opts.sizeOf?.(filled.value) ?? 1;
+    this.entries.set(key, { value: filled.value, tags: filled.tags, expiresAt: this.now() + this.opts.ttlMs, size });
+    this.bytes += size;
+    for (const tag of filled.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    // Oldest first (a Map keeps insertion order) until both limits hold.
+    const maxBytes = this.opts.maxBytes ?? Infinity;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.opts.maxEntries && this.bytes <= maxBytes) break;
+      if (oldest === key) continue;
+      this.delete(oldest);
+    }
+  }
+}
