@@ -131,7 +131,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
 
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   const media = mediaAddress(config.mediaUrl);
   const secret = authSecret(config.authSecret, config.dataDir);
   const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);

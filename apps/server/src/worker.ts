@@ -19,7 +19,7 @@ async function main() {
   const mailer = createMailer(config, log);
   const ai = createAiProvider(config.ai);
   const jobs = await createJobQueue(database.extraPool({ max: 4, applicationName: 'fenestra-jobs' }), jobHandlers({
-    mailer, db: database.db, storage: openStorage(config), media: mediaAddress(config.mediaUrl), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
+    mailer, db: database.db, storage: await openStorage(config), media: mediaAddress(config.mediaUrl), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
     publicUrl: config.publicUrl, secret: authSecret(config.authSecret, config.dataDir), now: () => new Date(),
     ai, similarVectors: config.ai.similarVectors,
   }), log, { works: true, providerTimeoutSeconds: config.ai.timeoutSeconds });

@@ -120,7 +120,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
   const adminPassword = newPassword();
   const [adminHash, othersHash] = await Promise.all([hashPassword(adminPassword), hashPassword(newPassword())]);
 
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   const storedFiles: { bucket: 'post-images' | 'post-videos'; path: string }[] = [];
   const videoFiles = Promise.all(SEED_VIDEOS.map(async (v) => ({
     video: v,
