@@ -56,6 +56,9 @@ import { searchRoutes } from './modules/search/routes.js';
 import { similarService } from './modules/similar/service.js';
 import { similarRoutes } from './modules/similar/routes.js';
 import { listenForSimilarDue } from './jobs/similar-wakeup.js';
+import { createAiProvider, type AiProvider } from './adapters/ai/index.js';
+import { detectionService, type DetectionService } from './modules/detection/service.js';
+import { detectionRoutes } from './modules/detection/routes.js';
 
 export interface AppServices {
   config: Config;
@@ -75,6 +78,9 @@ export interface AppServices {
   linkFetcher: LinkFetcher;
   /** Password hashing and checking, bounded. */
   hashing: WorkGate;
+  /** The AI provider (AI_PROVIDER) and what uses it. */
+  ai: AiProvider;
+  detection: DetectionService;
 }
 
 /** Outside systems a test may replace (the link fetcher with its own resolver and limits), and timings it may shorten. */
@@ -86,6 +92,8 @@ export interface AppAdapters {
   now?: () => Date;
   /** How soon the event listener tries again after losing its connection. */
   listenerRetryMs?: { first: number; max: number };
+  /** The AI provider, instead of the one AI_PROVIDER names (tests share one loaded local provider). */
+  ai?: AiProvider;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -123,14 +131,16 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
 
   const database = await openDatabase(config, app.log);
   const mailer = createMailer(config, app.log);
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   const media = mediaAddress(config.mediaUrl);
   const secret = authSecret(config.authSecret, config.dataDir);
   const linkFetcher = adapters.linkFetcher ?? systemLinkFetcher(config.linkPreviewAllow);
+  const ai = adapters.ai ?? createAiProvider(config.ai);
   const jobPool = database.extraPool({ max: 4, applicationName: config.runWorker ? 'fenestra-jobs' : 'fenestra-jobs-send' });
   const jobs = await createJobQueue(jobPool, jobHandlers({
-    mailer, db: database.db, storage, media, linkFetcher, publicUrl: config.publicUrl, secret, now,
-  }), app.log, { works: config.runWorker });
+    mailer, db: database.db, storage, media, linkFetcher, publicUrl: config.publicUrl, secret, now, ai, similarVectors: config.ai.similarVectors,
+  }), app.log, { works: config.runWorker, providerTimeoutSeconds: config.ai.timeoutSeconds });
+  const detection = detectionService({ db: database.db, storage, ai, now });
   const similarWakeup = config.runWorker ? await startWorkersAndWakeup(jobs, () => database.url, app.log) : null;
 
   // Two hashes at a time (scrypt takes 32 MB and a thread each), a short queue, 503 past it.
@@ -167,7 +177,9 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   await Promise.race([listener.ready, new Promise((resolve) => { waited = setTimeout(resolve, 5_000); })]);
   clearTimeout(waited);
 
-  app.decorate('services', { config, database, jobs, mailer, auth, storage, media, hashing, linkFetcher, events: { listener, hub }, publicCache, now });
+  app.decorate('services', {
+    config, database, jobs, mailer, auth, storage, media, hashing, linkFetcher, events: { listener, hub }, publicCache, now, ai, detection,
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -191,6 +203,8 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   app.addHook('onClose', async () => {
     await similarWakeup?.stop();
     await jobs.stop();
+    // A provider a test passed in is the test's to close.
+    if (!adapters.ai) await ai.close();
     await database.close();
   });
 
@@ -205,7 +219,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   await app.register(accountRoutes, { config, auth, accounts: accountService({ db: database.db, auth, jobs, media }), db: database.db });
   await app.register(uploadsRoutes, { config, uploads: uploadsService({ db: database.db, storage, media }) });
 
-  const posts = postsService({ db: database.db, publicUrl: config.publicUrl, media, cache: publicCache });
+  const posts = postsService({ db: database.db, publicUrl: config.publicUrl, media, cache: publicCache, detectionOn: detection.detectionOn });
   await app.register(postRoutes, { config, posts });
   const members = membersService({ db: database.db, storage, posts, media, log: app.log, cache: publicCache });
   await app.register(moderationRoutes, {
@@ -214,7 +228,10 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     log: moderationLogService({ db: database.db }),
   });
   await app.register(searchRoutes, { posts, search: searchService({ db: database.db, posts }) });
-  await app.register(similarRoutes, { posts, similar: similarService({ db: database.db, posts }) });
+  await app.register(similarRoutes, {
+    posts, similar: similarService({ db: database.db, posts, ai, vectors: config.ai.similarVectors, log: app.log }),
+  });
+  await app.register(detectionRoutes, { config, detection });
   await app.register(analyticsRoutes, { analytics: analyticsService({ db: database.db }) });
   await app.register(memberRoutes, { config, posts, members });
   await app.register(adminUserRoutes, { users: adminUsersService({ db: database.db, jobs, members, media, now, log: app.log }) });

@@ -3,6 +3,15 @@ import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { demoPasswordFile } from './db/seed/password-file.js';
 
+/** Detections without a vector of the current model (the demo seed's, or after a model change) are embedded through the queue. */
+async function queueMissingEmbeddings(app: Awaited<ReturnType<typeof buildApp>>) {
+  try {
+    for (const imageId of await app.services.detection.imagesToEmbed()) await app.services.jobs.send('embed-image', { imageId });
+  } catch (err) {
+    app.log.warn({ err }, 'could not queue the missing embeddings');
+  }
+}
+
 // Boots the server and shuts it down gracefully; everything else lives in app.ts.
 async function main() {
   let config;
@@ -38,6 +47,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const demo = await seedIfEmpty(app.services.database.db, config, app.log);
+  await queueMissingEmbeddings(app);
   await app.listen({ port: config.port, host: config.host });
   // Printed whatever the log level: this is what a person running npm start looks for.
   console.log(`\nFenestra is ready at ${config.publicUrl}`);

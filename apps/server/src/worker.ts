@@ -9,6 +9,7 @@ import { mediaAddress } from './adapters/storage/storage.js';
 import pino from 'pino';
 import { authSecret } from './lib/secret.js';
 import { systemLinkFetcher } from './adapters/link-preview/link-fetcher.js';
+import { createAiProvider } from './adapters/ai/index.js';
 
 // A job worker on its own (npm run worker), for when the API runs with RUN_WORKER=false.
 async function main() {
@@ -16,10 +17,12 @@ async function main() {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
   const mailer = createMailer(config, log);
+  const ai = createAiProvider(config.ai);
   const jobs = await createJobQueue(database.extraPool({ max: 4, applicationName: 'fenestra-jobs' }), jobHandlers({
-    mailer, db: database.db, storage: openStorage(config), media: mediaAddress(config.mediaUrl), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
+    mailer, db: database.db, storage: await openStorage(config), media: mediaAddress(config.mediaUrl), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
     publicUrl: config.publicUrl, secret: authSecret(config.authSecret, config.dataDir), now: () => new Date(),
-  }), log);
+    ai, similarVectors: config.ai.similarVectors,
+  }), log, { works: true, providerTimeoutSeconds: config.ai.timeoutSeconds });
   await jobs.startWorkers();
   const similarWakeup = await listenForSimilarDue(() => database.url, jobs, log);
   log.info('Fenestra worker is running');
@@ -27,6 +30,7 @@ async function main() {
   const stop = async () => {
     await similarWakeup.stop();
     await jobs.stop();
+    await ai.close();
     await database.close();
     process.exit(0);
   };

@@ -85,6 +85,14 @@ describe('authorization of every mutating endpoint', () => {
     await sqlQuery(t, 'UPDATE posts SET reply_count = 1 WHERE id = $1', [postId]);
     return rows[0]!.id;
   }
+  /** An image on a public post by this member, its detection in this state. */
+  async function imageOf(author: Actor, status: 'done' | 'failed' = 'done') {
+    const postId = await postBy(author);
+    const { rows } = await sqlQuery<{ id: string }>(t, `
+      INSERT INTO post_images (post_id, image_url, display_order, detected_object, detection_status)
+      VALUES ($1, '/media/post-images/x/y.jpg', 0, $2, $3) RETURNING id`, [postId, status === 'done' ? 'sash lock' : null, status]);
+    return rows[0]!.id;
+  }
   /** The user management target: the author row acts on themself, everyone else on a member with no role. */
   const target = async (ctx: Ctx) => (ctx.who === 'author' ? ctx.author.id : plainMember());
 
@@ -146,6 +154,12 @@ describe('authorization of every mutating endpoint', () => {
     { route: 'POST /api/admin/replies/:id/unpin', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/replies/${await replyBy(ctx.author, true)}/unpin` }) },
     { route: 'DELETE /api/admin/replies/:id', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/replies/${await replyBy(ctx.author)}` }) },
     // User management: staff; roles for admins alone.
+    // Image detection: staff correct an object (AI off here: saved without a vector) and retry a failed detection.
+    {
+      route: 'POST /api/admin/regenerate-image-embedding', expect: staff(200),
+      request: async (ctx) => ({ url: '/api/admin/regenerate-image-embedding', payload: { imageId: await imageOf(ctx.author), userConfirmedObject: 'casement window operator' } }),
+    },
+    { route: 'POST /api/admin/images/:id/retry-detection', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/images/${await imageOf(ctx.author, 'failed')}/retry-detection` }) },
     { route: 'POST /api/admin/users/:id/ban', expect: staff(200), request: async (ctx) => ({ url: `/api/admin/users/${await target(ctx)}/ban`, payload: { reason: 'Spam', duration: '7' } }) },
     {
       route: 'POST /api/admin/users/:id/unban', expect: staff(200),

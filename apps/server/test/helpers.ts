@@ -60,6 +60,8 @@ export async function createTestApp(env: Record<string, string> = {}, adapters: 
     RATE_LIMIT_POSTS: '1000',
     RATE_LIMIT_REPLIES: '1000',
     RATE_LIMIT_PREVIEWS: '1000',
+    // The models load only in the tests about detection (ai-local.test.ts); the product's default is local.
+    AI_PROVIDER: 'off',
     ...env,
   });
   const app = await buildApp(config, { linkFetcher: createLinkFetcher({ resolve: resolveNothing, allow: config.linkPreviewAllow }), ...adapters });

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createJobQueue, type JobHandlers, type JobName, type JobQueue } from '../src/jobs/queue.js';
 import { connect, type Database } from '../src/db/client.js';
-import { freshDatabase } from './helpers.js';
+import { createTestApp, freshDatabase } from './helpers.js';
 
 // Several `npm run worker` processes on one database: each job is handed to one of them, and the
 // singleton queues (the sweeps, lifting bans) never run two at once, whichever worker asks.
@@ -59,5 +59,15 @@ describe('several job workers on one database', () => {
     expect(await a.runDue('sweep-uploads')).toEqual({ completed: 2, failed: 0 });
     expect(duringSweep).toEqual({ completed: 0, failed: 0 });
     expect(ran).toEqual(['sweep by a', 'sweep by a']);
+  });
+
+  it('keeps no schedule on an instance with RUN_WORKER=false (the workers keep the clock), yet sends jobs', async () => {
+    const t = await createTestApp({ RUN_WORKER: 'false' });
+    try {
+      expect(await t.app.services.jobs.send('sweep-uploads', {})).toEqual(expect.any(String));
+      expect((await t.app.services.database.pool.query('SELECT name FROM pgboss.schedule')).rows).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

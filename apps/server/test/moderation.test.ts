@@ -163,7 +163,7 @@ describe('dashboard figures', () => {
     const author = await signUpMember(t.app);
     await makeStaff(t, moderator.me.id);
     const stats = async () => (await get(t, '/api/admin/stats', moderator.cookie)).json();
-    expect(await stats()).toEqual({ totalUsers: 2, activePosts: 0, pendingReview: 0, avgReplyHours: 0, failedEmails: 0 });
+    expect(await stats()).toEqual({ totalUsers: 2, activePosts: 0, pendingReview: 0, avgReplyHours: 0, failedEmails: 0, failedDetections: 0 });
 
     const postAt = new Date(Date.now() - 48 * 3_600_000);
     const open = await insertPost(t, { status: 'open', userId: author.me.id, createdAt: postAt });
@@ -177,7 +177,7 @@ describe('dashboard figures', () => {
     await reply(2);
     await reply(3);
     await reply(-1);
-    expect(await stats()).toEqual({ totalUsers: 2, activePosts: 2, pendingReview: 2, avgReplyHours: 2.5, failedEmails: 0 });
+    expect(await stats()).toEqual({ totalUsers: 2, activePosts: 2, pendingReview: 2, avgReplyHours: 2.5, failedEmails: 0, failedDetections: 0 });
 
     // Only the latest 100 replies count: 100 newer replies a tenth of an hour after their post push the others out.
     const quick = await insertPost(t, { status: 'open', createdAt: new Date(Date.now() - 3_600_000) });

@@ -16,3 +16,64 @@ export type DetectionCategory = (typeof DETECTION_CATEGORIES)[number];
 export function parseDetectionCategory(value: unknown): DetectionCategory | null {
   return (DETECTION_CATEGORIES as readonly unknown[]).includes(value) ? (value as DetectionCategory) : null;
 }
+
+/** What the page and the override dialog say (SPEC sections 2, 5 and 8, exact characters). */
+export const DETECTION_TEXT = {
+  identifying: 'Identifying…',
+  notIdentified: 'Not identified',
+  failed: 'Detection failed',
+  retry: 'Retry',
+  retrying: 'Retrying…',
+  retryQueued: 'Detection queued again',
+  retryFailed: 'Could not queue the detection again',
+  overrideButton: 'Override detection',
+  dialogTitle: 'Override Image Detection',
+  currentDetection: 'Current detection',
+  detectedObject: 'Detected object',
+  confidence: 'Confidence',
+  category: 'Category',
+  material: 'Material',
+  finish: 'Finish',
+  keyFeatures: 'Key features',
+  visibleText: 'Visible text',
+  previousOverride: 'Previous override',
+  none: 'None',
+  correctedLabel: 'Corrected Object Name *',
+  correctedPlaceholder: 'e.g. casement window operator',
+  preview: 'Image preview',
+  warning: 'Saving regenerates the AI embedding of this image, so similar posts are matched on the corrected object.',
+  cancel: 'Cancel',
+  regenerate: 'Regenerate Embedding',
+  regenerating: 'Regenerating...',
+  objectRequiredTitle: 'Object name required',
+  objectRequired: 'Please enter a corrected object name',
+  objectTooLong: 'Object name must be less than 120 characters',
+  successTitle: 'Detection updated successfully',
+  successBody: (from: string, to: string) => `${from} → ${to}`,
+  failureTitle: 'Failed to update detection',
+  unavailable: 'Override service isn’t available yet. Please retry in 20–30 seconds.',
+  noAccess: 'You need admin/moderator access to override detections.',
+  rateLimited: 'Rate limits exceeded. Please wait a moment and try again.',
+  paymentRequired: 'Payment required for AI usage. Please add credits and try again.',
+  fallback: 'An error occurred while regenerating the embedding',
+  detailsHeading: 'What the AI read',
+  failedCount: (n: number) => `${n} image ${n === 1 ? 'detection' : 'detections'} failed`,
+} as const;
+
+export const DETECTION_LIMITS = { objectName: 120 } as const;
+
+/** The image's detection after an override: `object` is the corrected name, the AI's own values are kept beside it. */
+export interface OverrideDetectionResult {
+  newDetection: {
+    object: string;
+    detectedObject: string | null;
+    category: string | null;
+    material: string | null;
+    finish: string | null;
+    confidence: number | null;
+    keyFeatures: string[];
+    /** false when AI_PROVIDER=off: the correction is saved without a vector. */
+    embedded: boolean;
+  };
+  message: string;
+}

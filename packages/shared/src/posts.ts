@@ -1,32 +1,10 @@
-import { z } from 'zod';
 import { LIMITS, TOPICS, type PostStatus, type Topic } from './limits.js';
 import { MSG } from './messages.js';
 import type { Mention } from './replies.js';
-import { text } from './text.js';
+import type { DetectionStatus } from './detection.js';
 
-// The ask form's rules (SPEC section 5), used by the form, the API and the tests.
-const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
-
-export const tagSchema = text()
-  .trim()
-  .min(LIMITS.tags.min, MSG.tagMin)
-  .max(LIMITS.tags.maxLength, MSG.tagMax)
-  .regex(TAG_CHARS, MSG.tagChars);
-
-export const askSchema = z.object({
-  topic: z.enum(TOPICS, MSG.topicRequired),
-  title: text({ error: MSG.titleMin }).trim().min(LIMITS.title.min, MSG.titleMin).max(LIMITS.title.max, MSG.titleMax),
-  description: text({ error: MSG.descriptionMin }).trim().min(LIMITS.description.min, MSG.descriptionMin).max(LIMITS.description.max, MSG.descriptionMax),
-  tags: z.array(tagSchema).max(LIMITS.tags.max, MSG.tagsMax).default([]),
-});
-export type AskInput = z.infer<typeof askSchema>;
-
-/** What POST /api/posts takes: the form plus the ids of files already uploaded by this member. */
-export const createPostSchema = askSchema.extend({
-  imageUploadIds: z.array(z.uuid()).max(LIMITS.images.perPost, MSG.maxImages).default([]),
-  videoUploadId: z.uuid().nullable().default(null),
-});
-export type CreatePostInput = z.infer<typeof createPostSchema>;
+/** The characters a tag may have (SPEC section 5); the ask schema is in posts-schemas.ts. */
+export const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
 
 /** The check made when a tag is added in the form ('Tag cannot be empty', ...); null when it may be added. */
 export function tagAddError(raw: string, existing: readonly string[]): string | null {
@@ -68,6 +46,8 @@ export interface Author { id: string | null; username: string; avatarUrl: string
 export const UNKNOWN_AUTHOR: Author = { id: null, username: 'unknown', avatarUrl: null };
 
 export interface Detection {
+  /** 'failed' reaches staff only; others see 'none' (SPEC section 2: 'Detection failed' is for staff). */
+  status: DetectionStatus;
   object: string | null;
   category: string | null;
   material: string | null;
@@ -75,6 +55,8 @@ export interface Detection {
   confidence: number | null;
   keyFeatures: string[];
   userConfirmedObject: string | null;
+  /** Brand stamps, part numbers and label text as read. */
+  visibleText: string | null;
 }
 
 export interface PostImage { id: string; url: string; alt: string; displayOrder: number; detection: Detection }
@@ -105,6 +87,8 @@ export interface PostDetail extends Omit<PostSummary, 'preview'> {
   description: string;
   /** May the viewer moderate it (staff)? The server checks again on every action. */
   canModerate: boolean;
+  /** May the viewer correct an image's detected object (staff; its own flag, SPEC section 6)? */
+  canOverrideDetection: boolean;
   /** The @names in the description that name a member (render with tokenizeMemberText, as replies). */
   mentions: Mention[];
 }
@@ -169,12 +153,6 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
 // Moderation.
-export const denySchema = z.object({
-  reason: text({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(LIMITS.denyReason.max, MSG.reasonTooLong),
-  banAuthor: z.boolean().default(false),
-});
-export type DenyInput = z.infer<typeof denySchema>;
-
 export interface AdminStats {
   totalUsers: number;
   activePosts: number;
@@ -183,4 +161,6 @@ export interface AdminStats {
   avgReplyHours: number;
   /** Notification emails given up on after 24 hours of retries (the line below the stat cards). */
   failedEmails: number;
+  /** Post images whose detection gave up after its retries (staff can retry each on its post). */
+  failedDetections: number;
 }

@@ -24,7 +24,7 @@ async function main() {
   console.log(`Copying ${dir} into bucket ${target.bucket}${target.endpoint ? ` at ${target.endpoint}` : ''}`);
   const tty = process.stderr.isTTY;
   let lastShare = -1;
-  const result = await migrateStorage(localStorage(dir), s3Storage(target), {
+  const result = await migrateStorage(localStorage(dir), await s3Storage(target), {
     onProgress(p) {
       if (tty) {
         process.stderr.write(`\r${progressBar(p)}`);

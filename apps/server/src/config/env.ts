@@ -66,6 +66,17 @@ const envSchema = z.object({
   RATE_LIMIT_REPLIES: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PREVIEWS: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  // Detection overrides a staff member may save in a window (per member).
+  RATE_LIMIT_OVERRIDES: z.coerce.number().int().positive().default(20),
+  // AI detection (DESIGN.md 'AI detection'): local needs no network and no key.
+  AI_PROVIDER: z.enum(['local', 'openai', 'off']).default('local'),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_VISION_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_EMBED_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(45),
+  // Whether similar posts also compare detection vectors (on), or words alone (off).
+  SIMILAR_VECTORS: boolish.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -93,7 +104,13 @@ export interface Config {
   storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
   /** Browsers fetch stored files from here (no trailing slash); null: from this app's /media. */
   mediaUrl: string | null;
-  rateLimit: { auth: number; uploads: number; posts: number; replies: number; previews: number; windowSeconds: number };
+  rateLimit: { auth: number; uploads: number; posts: number; replies: number; previews: number; overrides: number; windowSeconds: number };
+  ai: {
+    provider: 'local' | 'openai' | 'off';
+    openai: { baseUrl: string; apiKey: string; visionModel: string; embedModel: string; timeoutMs: number } | null;
+    timeoutSeconds: number;
+    similarVectors: boolean;
+  };
   linkPreviewAllow: ReadonlySet<string>;
 }
 
@@ -109,6 +126,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (e.AI_PROVIDER === 'openai' && !e.AI_BASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  AI_PROVIDER=openai needs AI_BASE_URL (and AI_API_KEY when the endpoint asks for one)');
   }
   if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -160,7 +180,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       posts: e.RATE_LIMIT_POSTS,
       replies: e.RATE_LIMIT_REPLIES,
       previews: e.RATE_LIMIT_PREVIEWS,
+      overrides: e.RATE_LIMIT_OVERRIDES,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    },
+    ai: {
+      provider: e.AI_PROVIDER,
+      openai: e.AI_PROVIDER === 'openai' && e.AI_BASE_URL
+        ? {
+          baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? 'none', visionModel: e.AI_VISION_MODEL, embedModel: e.AI_EMBED_MODEL,
+          timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+        }
+        : null,
+      timeoutSeconds: e.AI_TIMEOUT_SECONDS,
+      similarVectors: e.SIMILAR_VECTORS,
     },
   };
 }

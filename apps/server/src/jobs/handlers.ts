@@ -10,11 +10,15 @@ import { notificationEmailJob } from '../modules/notifications/email.js';
 import type { LinkFetcher } from '../adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from '../modules/link-previews/service.js';
 import { refreshDueSimilar } from '../modules/similar/service.js';
+import type { AiProvider } from '../adapters/ai/index.js';
+import { detectionService } from '../modules/detection/service.js';
 
 // Follow-up jobs are chained here, in one place.
 export function jobHandlers(deps: {
   mailer: Mailer; db: Db; storage: Storage; media: MediaAddress; linkFetcher: LinkFetcher; publicUrl: string; secret: string; now: () => Date;
+  ai: AiProvider; similarVectors: boolean;
 }): JobHandlers {
+  const detection = detectionService({ db: deps.db, storage: deps.storage, ai: deps.ai, now: deps.now });
   const uploads = uploadsService({ db: deps.db, storage: deps.storage, media: deps.media });
   const linkPreviews = linkPreviewsService({ db: deps.db, storage: deps.storage, fetcher: deps.linkFetcher, media: deps.media });
   return {
@@ -40,7 +44,17 @@ export function jobHandlers(deps: {
       await linkPreviews.previewReply(replyId);
     },
     'refresh-similar-posts': async () => {
-      await refreshDueSimilar(deps.db);
+      await refreshDueSimilar(deps.db, { vectorModel: deps.similarVectors ? deps.ai.embeddingModel : null });
+    },
+    'detect-image': async ({ imageId }, { send }) => {
+      const { embed } = await detection.detectImage(imageId);
+      if (embed) await send('embed-image', { imageId });
+    },
+    'embed-image': async ({ imageId }) => {
+      await detection.embedImage(imageId);
+    },
+    'detection-failed': async ({ imageId }) => {
+      await detection.markFailed(imageId);
     },
   };
 }

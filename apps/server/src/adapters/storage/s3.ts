@@ -1,6 +1,4 @@
-import {
-  S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { LIMITS } from '@fenestra/shared';
 import { unavailable } from '../../lib/errors.js';
@@ -21,23 +19,25 @@ const CACHE_CONTROL = `public, max-age=${LIMITS.storageCacheSeconds}, immutable`
 // DeleteObjects takes at most this many keys a call.
 const DELETE_BATCH = 1000;
 
-const isMissing = (err: unknown) =>
-  err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
-
-/** A store that cannot be reached, or answers with its own failure, is 'try again later' for the client (503). */
-function storeAway(err: unknown): unknown {
-  if (err instanceof S3ServiceException && (err.$metadata.httpStatusCode ?? 500) < 500) return err;
-  return Object.assign(unavailable(), { cause: err });
-}
-
 /**
  * An S3-compatible bucket behind the same interface as the local disk. The SPEC's three buckets are
  * prefixes of one bucket: `post-images/{userId}/{file}`, so a file's key is exactly its path under /media/.
  */
-export function s3Storage(settings: S3Settings): Storage & { client: S3Client } {
+export async function s3Storage(settings: S3Settings): Promise<Storage & { client: S3Client }> {
   // The SDK warns on Node 20 that its releases after early 2027 need Node 22: the version here is pinned
   // exactly (package.json) and runs on Node 20, so the warning would only alarm operators at every start.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  // Loaded only when the bucket is used: the SDK adds ~20 MB and half a second to a start that needs no bucket.
+  const {
+    S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  const isMissing = (err: unknown) =>
+    err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+  /** A store that cannot be reached, or answers with its own failure, is 'try again later' for the client (503). */
+  const storeAway = (err: unknown): unknown => {
+    if (err instanceof S3ServiceException && (err.$metadata.httpStatusCode ?? 500) < 500) return err;
+    return Object.assign(unavailable(), { cause: err });
+  };
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,

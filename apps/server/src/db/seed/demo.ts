@@ -40,7 +40,7 @@ const PUBLIC = new Set(['open', 'solved']);
 interface Log { info(msg: string): void }
 
 /** Small deterministic generator, so every fresh install gets the same community. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -120,7 +120,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
   const adminPassword = newPassword();
   const [adminHash, othersHash] = await Promise.all([hashPassword(adminPassword), hashPassword(newPassword())]);
 
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   const storedFiles: { bucket: 'post-images' | 'post-videos'; path: string }[] = [];
   const videoFiles = Promise.all(SEED_VIDEOS.map(async (v) => ({
     video: v,

@@ -63,11 +63,13 @@ export async function banPermanently(tx: Tx, userId: string, reason: string): Pr
 export async function dashboardFigures(db: Db) {
   const { rows } = await db.execute<{
     total_users: number; active_posts: number; pending_review: number; avg_reply_hours: string | null; failed_emails: number;
+    failed_detections: number;
   }>(sql`
     SELECT (SELECT count(*)::int FROM profiles) AS total_users,
            (SELECT count(*)::int FROM posts WHERE status IN ('open', 'solved')) AS active_posts,
            (SELECT count(*)::int FROM posts WHERE status = 'pending') AS pending_review,
            (SELECT count(*)::int FROM notifications WHERE email_status = 'failed') AS failed_emails,
+           (SELECT count(*)::int FROM post_images WHERE detection_status = 'failed') AS failed_detections,
            (SELECT round(avg(gap)::numeric, 1) FROM (
               SELECT extract(epoch FROM r.created_at - p.created_at) / 3600 AS gap
               FROM replies r JOIN posts p ON p.id = r.post_id
@@ -81,5 +83,6 @@ export async function dashboardFigures(db: Db) {
     pendingReview: row.pending_review,
     avgReplyHours: row.avg_reply_hours === null ? 0 : Number(row.avg_reply_hours),
     failedEmails: row.failed_emails,
+    failedDetections: row.failed_detections,
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PostStatus, Topic } from '@fenestra/shared';
+import type { DetectionStatus, PostStatus, Topic } from '@fenestra/shared';
 import { preparedQuery, type Db, type Tx } from '../../db/client.js';
 import { bookmarks, postCounts, postImages, postTags, postVideos, postVotes, posts, profiles } from '../../db/schema/index.js';
 import type { UploadRow } from '../uploads/repo.js';
@@ -35,6 +35,7 @@ export interface ImageRow {
   id: string; imageUrl: string; displayOrder: number; altText: string | null; detectedObject: string | null;
   detectedCategory: string | null; detectedMaterial: string | null; detectedFinish: string | null;
   detectionConfidence: number | null; userConfirmedObject: string | null; keyFeatures: string[] | null;
+  visibleText: string | null; detectionStatus: DetectionStatus;
 }
 export interface VideoRow { videoUrl: string; thumbnailUrl: string | null; durationSeconds: number; fileSizeBytes: number; mimeType: string }
 /** A post's tags (in the order written), images (in display order) and video. */
@@ -51,7 +52,8 @@ const attachmentColumns = {
     'id', i.id, 'imageUrl', i.image_url, 'displayOrder', i.display_order, 'altText', i.alt_text,
     'detectedObject', i.detected_object, 'detectedCategory', i.detected_category, 'detectedMaterial', i.detected_material,
     'detectedFinish', i.detected_finish, 'detectionConfidence', i.detection_confidence,
-    'userConfirmedObject', i.user_confirmed_object, 'keyFeatures', i.key_features) ORDER BY i.display_order), '[]'::json)
+    'userConfirmedObject', i.user_confirmed_object, 'keyFeatures', i.key_features, 'visibleText', i.visible_text,
+    'detectionStatus', i.detection_status) ORDER BY i.display_order), '[]'::json)
     FROM post_images i WHERE i.post_id = ${posts.id})`,
   video: sql<VideoRow | null>`(SELECT json_build_object('videoUrl', v.video_url, 'thumbnailUrl', v.thumbnail_url,
     'durationSeconds', v.duration_seconds, 'fileSizeBytes', v.file_size_bytes, 'mimeType', v.mime_type)

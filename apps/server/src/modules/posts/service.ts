@@ -14,6 +14,7 @@ import { parse } from '../../lib/validation.js';
 import { claimUploads } from '../uploads/repo.js';
 import { insertNotifications, staffIdsExcept } from '../notifications/repo.js';
 import { resolveMentions } from '../mentions/repo.js';
+import { queueDetections } from '../detection/repo.js';
 import * as repo from './repo.js';
 import { renderPostPage } from './page-meta.js';
 import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
@@ -119,12 +120,14 @@ const authorOf = (row: repo.PostRow, media: MediaAddress): Author =>
     ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
     : UNKNOWN_AUTHOR;
 
-const imageOf = (img: repo.ImageRow, media: MediaAddress): PostImage => ({
+const imageOf = (img: repo.ImageRow, media: MediaAddress, viewer: Viewer | null): PostImage => ({
   id: img.id,
   url: media(img.imageUrl),
   alt: img.altText ?? `Image ${img.displayOrder + 1}`,
   displayOrder: img.displayOrder,
   detection: {
+    // 'Detection failed' is staff's business; everyone else sees 'Not identified'.
+    status: img.detectionStatus === 'failed' && !viewer?.isStaff ? 'none' : img.detectionStatus,
     object: img.detectedObject,
     category: img.detectedCategory,
     material: img.detectedMaterial,
@@ -132,6 +135,7 @@ const imageOf = (img: repo.ImageRow, media: MediaAddress): PostImage => ({
     confidence: img.detectionConfidence,
     keyFeatures: img.keyFeatures ?? [],
     userConfirmedObject: img.userConfirmedObject,
+    visibleText: img.visibleText,
   },
 });
 
@@ -143,8 +147,8 @@ const videoOf = (v: repo.VideoRow, media: MediaAddress): PostVideo => ({
   mimeType: v.mimeType,
 });
 
-export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddress; cache: PublicCache }) {
-  const { db, publicUrl, media, cache } = deps;
+export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddress; cache: PublicCache; detectionOn: boolean }) {
+  const { db, publicUrl, media, cache, detectionOn } = deps;
 
   const statements = new Map<string, unknown>();
   /** The named prepared statement, made on first use (the builder runs once per name). */
@@ -176,7 +180,7 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
         createdAt: row.createdAt.toISOString(),
         author: authorOf(row, media),
         tags,
-        images: images.map((img) => imageOf(img, media)),
+        images: images.map((img) => imageOf(img, media, viewer)),
         video: video ? videoOf(video, media) : null,
         replyCount: row.replyCount,
         voteCount: row.voteCount,
@@ -215,7 +219,11 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
     const [summary] = await summaries([row], viewer);
     const { preview: _preview, ...rest } = summary!;
     return {
-      ...rest, description: row.description, canModerate: viewer?.isStaff ?? false, mentions: await resolveMentions(db, row.description),
+      ...rest,
+      description: row.description,
+      canModerate: viewer?.isStaff ?? false,
+      canOverrideDetection: viewer?.isStaff ?? false,
+      mentions: await resolveMentions(db, row.description),
     };
   }
 
@@ -273,6 +281,7 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
         const id = await repo.insertPost(tx, { userId: member.id, topic: input.topic, title: input.title, description: input.description });
         await repo.insertTags(tx, id, tags);
         await repo.insertImages(tx, id, await claimUploads(tx, member.id, input.imageUploadIds, 'image'));
+        await queueDetections(tx, id, detectionOn);
         if (input.videoUploadId) {
           const [video] = await claimUploads(tx, member.id, [input.videoUploadId], 'video');
           await repo.insertVideo(tx, id, video!);
@@ -355,6 +364,8 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
      */
     async publicList(viewer: Viewer | null, query: ListQuery): Promise<PublicAnswer> {
       if (query.scope !== 'public' && query.scope !== 'videos') throw new Error(`the ${query.scope} list is not public`);
+      // Staff see failed detections: their list is not the visitors' one.
+      if (viewer?.isStaff) return JSON.stringify(await this.listPosts(viewer, query));
       const sort = parseSort(query.sort);
       // A bad cursor is a 400 before anything is cached under it.
       decodeCursor(query.cursor, sort);
@@ -365,13 +376,15 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
 
     /** A member's public posts (a profile's Posts tab) from the cache, with the viewer's marks on top. */
     async publicMemberPosts(viewer: Viewer | null, userId: string, key: string, rawCursor: unknown): Promise<PublicAnswer> {
+      if (viewer?.isStaff) return JSON.stringify(await this.listMemberPosts(viewer, userId, rawCursor));
       const entry = (await cache.read(key, async () => listFill(await this.listMemberPosts(null, userId, rawCursor), [TAGS.member(userId)])))!;
       return viewer ? withMarks(viewer, entry) : entry;
     },
 
     /** A public post's data from the cache, with the member's marks on top; null when it is not public (ask getPost). */
     async publicPost(viewer: Viewer | null, id: string): Promise<PublicAnswer | null> {
-      if (!isUuid(id)) return null;
+      // Staff see failed detections and may override them: their page is not the visitors' one.
+      if (!isUuid(id) || viewer?.isStaff) return null;
       const entry = await cache.read(`api:post:${id}`, async () => {
         const row = await findPost(id);
         return row && repo.PUBLIC_STATUSES.includes(row.status) ? postFill(await detailOf(row, null)) : null;

@@ -9,7 +9,7 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import * as postsRepo from '../posts/repo.js';
 import type { PostsService, Viewer } from '../posts/service.js';
 import { analyseWords, buildQuery, queryWords } from './query.js';
-import { countMatches, headlines, rankedPage, withSearchPlan, type RankedRow } from './repo.js';
+import { headlines, rankedMatches, withSearchPlan, type RankedRow } from './repo.js';
 import { previewSegments, segmentsOf } from './highlight.js';
 
 const cursorSchema = z.object({ r: z.number(), i: z.uuid() });
@@ -57,14 +57,13 @@ export function searchService(deps: { db: Db; posts: PostsService }) {
 
       const { tsquery, ranked, counted } = await withSearchPlan(db, async (tx) => {
         let query = built.tsquery!;
-        let found = await countMatches(tx, query, filter, SEARCH_LIMITS.exactCount + 1);
+        let matches = await rankedMatches(tx, query, filter, after, LIMITS.pageSize + 1);
         // No post has every word: rank the posts that have some of them (more words, better rank).
-        if (found === 0 && built.anyWord) {
+        if (matches.found === 0 && built.anyWord) {
           query = built.anyWord;
-          found = await countMatches(tx, query, filter, SEARCH_LIMITS.exactCount + 1);
+          matches = await rankedMatches(tx, query, filter, after, LIMITS.pageSize + 1);
         }
-        const page = found > 0 ? await rankedPage(tx, query, filter, after, LIMITS.pageSize + 1) : [];
-        return { tsquery: query, ranked: page, counted: found };
+        return { tsquery: query, ranked: matches.page, counted: matches.found };
       });
       const more = ranked.length > LIMITS.pageSize;
       const shown = more ? ranked.slice(0, LIMITS.pageSize) : ranked;

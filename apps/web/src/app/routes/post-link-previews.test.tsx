@@ -9,7 +9,7 @@ const post: PostDetail = {
   id: 'p1', topic: 'windows', title: 'Which crank handle fits this casement window?',
   description: 'The handle snapped off last week and the gearbox says TRUTH on it.', status: 'open', denialReason: null,
   createdAt: new Date().toISOString(), author: { id: 'u9', username: 'riley', avatarUrl: null }, tags: [], images: [], video: null,
-  replyCount: 1, voteCount: 0, bookmarkCount: 0, liked: false, bookmarked: false, canModerate: false, mentions: [],
+  replyCount: 1, voteCount: 0, bookmarkCount: 0, liked: false, bookmarked: false, canModerate: false, canOverrideDetection: false, mentions: [],
 };
 
 const card = (url: string, title: string): LinkPreview => ({

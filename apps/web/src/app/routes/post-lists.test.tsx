@@ -43,7 +43,7 @@ describe('the other lists', () => {
     const { router } = renderApp('/', {
       handlers: {
         'GET /api/posts': { body: pageOf([card]) },
-        [`GET /api/posts/${card.id}`]: { body: { ...card, description: 'd'.repeat(60), bookmarkCount: 0, canModerate: false, mentions: [] } },
+        [`GET /api/posts/${card.id}`]: { body: { ...card, description: 'd'.repeat(60), bookmarkCount: 0, canModerate: false, canOverrideDetection: false, mentions: [] } },
       },
     });
     const tagsOf = (scope: HTMLElement) => within(within(scope).getByRole('list', { name: 'Tags' })).getAllByRole('listitem');

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Clock, FileText, Hourglass, MailWarning, Users } from 'lucide-react';
-import { MSG, type AdminStats as AdminStatsData } from '@fenestra/shared';
+import { Clock, FileText, Hourglass, ImageOff, MailWarning, Users } from 'lucide-react';
+import { DETECTION_TEXT, MSG, type AdminStats as AdminStatsData } from '@fenestra/shared';
 import { useAdminStats } from '../api/get-admin-stats';
 import { formatReplyHours } from '../utils/format-reply-hours';
 import { StatCard } from '../../../components/ui/stat-card';
@@ -10,7 +10,7 @@ const count = (stats: AdminStatsData | undefined, key: 'totalUsers' | 'activePos
 
 /**
  * Total Users, Active Posts, Pending Review, Avg. Reply Time, and below them how many notification
- * emails were given up on, when any were. A failure is only logged (SPEC section 8).
+ * emails were given up on and how many image detections failed, when any did. A failure is only logged (SPEC section 8).
  */
 export function AdminStats() {
   const { data: stats, error } = useAdminStats();
@@ -31,6 +31,12 @@ export function AdminStats() {
         <p className="flex items-center gap-2 text-sm text-danger">
           <MailWarning className="size-4 shrink-0" aria-hidden />
           {MSG.failedEmailsLine(stats.failedEmails)}
+        </p>
+      )}
+      {stats && stats.failedDetections > 0 && (
+        <p className="flex items-center gap-2 text-sm text-danger">
+          <ImageOff className="size-4 shrink-0" aria-hidden />
+          {DETECTION_TEXT.failedCount(stats.failedDetections)}
         </p>
       )}
     </section>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminStats, AnalyticsReport, PostSummary } from '@fenestra/shared';
 import { moderator, renderApp, type Handlers } from '../../../test/render-app';
 
-const stats: AdminStats = { totalUsers: 1280, activePosts: 42, pendingReview: 2, avgReplyHours: 2.46, failedEmails: 0 };
+const stats: AdminStats = { totalUsers: 1280, activePosts: 42, pendingReview: 2, avgReplyHours: 2.46, failedEmails: 0, failedDetections: 0 };
 const analytics = {
   totals: {
     posts: 31, replies: 87, approvals: 30, denials: 10, approvalRate: 75, madePublic: 30, solved: 12, solveRate: 40,
@@ -27,7 +27,7 @@ const pending = (id: string, title: string, minutesAgo: number): PostSummary => 
       url: `/uploads/${id}.jpg`,
       alt: 'Image 1',
       displayOrder: 0,
-      detection: { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null },
+      detection: { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null, status: 'off' as const, visibleText: null },
     },
   ],
   video: null,

@@ -11,6 +11,8 @@ const detection = (overrides: Partial<Detection>): Detection => ({
   confidence: 0.87,
   keyFeatures: [],
   userConfirmedObject: null,
+  status: 'done',
+  visibleText: null,
   ...overrides,
 });
 
@@ -33,9 +35,14 @@ describe('detection line', () => {
     expect(container.querySelector('[data-level]')).toHaveAttribute('data-level', level);
   });
 
-  it("reads 'Not identified yet' in grey when there is no detection", () => {
-    const { container } = render(<DetectionLine detection={detection({ object: null, confidence: null })} />);
-    expect(screen.getByText('Not identified yet')).toBeInTheDocument();
+  it.each([
+    ['none', 'Not identified'],
+    ['off', 'Not identified'],
+    ['queued', 'Identifying…'],
+    ['failed', 'Detection failed'],
+  ] as const)('reads the grey state of status %s as %s', (status, words) => {
+    const { container } = render(<DetectionLine detection={detection({ object: null, confidence: null, status })} />);
+    expect(screen.getByText(words)).toBeInTheDocument();
     expect(screen.queryByText(/Confidence/)).not.toBeInTheDocument();
     expect(container.querySelector('[data-level]')).toHaveAttribute('data-level', 'none');
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PostDetail } from '@fenestra/shared';
 import { renderApp } from '../../../test/render-app';
 
-const detection = { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null };
+const detection = { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null, status: 'off' as const, visibleText: null };
 
 const post: PostDetail = {
   id: 'p1',
@@ -26,6 +26,7 @@ const post: PostDetail = {
   liked: false,
   bookmarked: false,
   canModerate: false,
+  canOverrideDetection: false,
   mentions: [],
 };
 

@@ -16,6 +16,8 @@ const image = (n: number, confidence: number | null): PostImage => ({
     confidence,
     keyFeatures: [],
     userConfirmedObject: null,
+    status: confidence === null ? 'none' : 'done',
+    visibleText: null,
   },
 });
 
@@ -37,6 +39,7 @@ const post = (overrides: Partial<PostDetail> = {}): PostDetail => ({
   liked: false,
   bookmarked: false,
   canModerate: false,
+  canOverrideDetection: false,
   mentions: [],
   ...overrides,
 });
@@ -70,7 +73,7 @@ describe('post page', () => {
     ]);
     expect(within(grid).getByText('1:15')).toBeInTheDocument();
     expect(within(grid).getByText('Confidence 87% (high)')).toBeInTheDocument();
-    expect(within(grid).getByText('Not identified yet')).toBeInTheDocument();
+    expect(within(grid).getByText('Not identified')).toBeInTheDocument();
   });
 
   it("shows 'Post not found' with a way back for a 404", async () => {

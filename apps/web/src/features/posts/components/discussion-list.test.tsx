@@ -18,7 +18,7 @@ describe('home discussion list', () => {
       replyCount: 1,
       voteCount: 7,
       images: [
-        { id: 'i1', url: '/media/hinge.jpg', alt: 'Image 1', displayOrder: 0, detection: { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null } },
+        { id: 'i1', url: '/media/hinge.jpg', alt: 'Image 1', displayOrder: 0, detection: { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null, status: 'off' as const, visibleText: null } },
       ],
       video: { url: '/media/door.mp4', thumbnailUrl: '/media/door.jpg', durationSeconds: 65, fileSizeBytes: 1000, mimeType: 'video/mp4' },
     });

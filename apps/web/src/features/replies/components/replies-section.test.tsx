@@ -28,6 +28,7 @@ const post = (overrides: Partial<PostDetail> = {}): PostDetail => ({
   liked: false,
   bookmarked: false,
   canModerate: false,
+  canOverrideDetection: false,
   mentions: [],
   ...overrides,
 });

@@ -1,0 +1,18 @@
+import { localProvider } from './local.js';
+import { offProvider } from './off.js';
+import { openAiProvider, type OpenAiOptions } from './openai.js';
+import type { AiProvider, AiProviderName } from './provider.js';
+
+export * from './provider.js';
+
+export interface AiSettings { provider: AiProviderName; openai: OpenAiOptions | null }
+
+/** The configured provider (AI_PROVIDER): local by default, openai with its endpoint, or off. */
+export function createAiProvider(settings: AiSettings): AiProvider {
+  if (settings.provider === 'off') return offProvider();
+  if (settings.provider === 'openai') {
+    if (!settings.openai) throw new Error('AI_PROVIDER=openai needs AI_BASE_URL and AI_API_KEY');
+    return openAiProvider(settings.openai);
+  }
+  return localProvider();
+}
