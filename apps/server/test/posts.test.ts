@@ -1,5 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MSG } from '@fenestra/shared';
@@ -188,9 +189,14 @@ describe('the page of a shared post link', () => {
   let webDist: string;
   let author: Awaited<ReturnType<typeof signUpMember>>;
   const INDEX = '<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="Default site text" /><title>Fenestra</title></head><body><div id="root"></div></body></html>';
+  const ASSET = `export const text = ${JSON.stringify('window hardware '.repeat(200))};`;
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'fenestra-web-'));
     writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'assets/app-1a2b.js'), ASSET);
+    writeFileSync(path.join(webDist, 'assets/app-1a2b.js.br'), brotliCompressSync(ASSET));
+    writeFileSync(path.join(webDist, 'assets/app-1a2b.js.gz'), gzipSync(ASSET));
     t = await createTestApp({ WEB_DIST: webDist });
     author = await signUpMember(t.app);
   });
@@ -236,6 +242,24 @@ describe('the page of a shared post link', () => {
       expect(res.body).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("sends the build's precompressed copy the browser accepts, and says it varies with Accept-Encoding", async () => {
+    const fetchAsset = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await fetchAsset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    const gz = await fetchAsset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    const plain = await fetchAsset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(plain.body).toBe(ASSET);
   });
 
   it('keeps the shell for client routes and JSON 404s for unknown API paths', async () => {

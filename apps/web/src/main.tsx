@@ -1,8 +1,9 @@
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { applyTheme, readStoredTheme } from './features/theme/theme-store';
 import { reloadOnceForStaleChunk } from './lib/stale-chunk';
 import './index.css';
@@ -17,14 +18,15 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForStaleChunk()) event.preventDefault();
 });
 
-const router = createRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

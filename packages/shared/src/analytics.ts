@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Topic } from './limits.js';
 
 /** The periods the analytics page offers, in days (UTC days, today included). */
@@ -16,15 +15,6 @@ export const ANALYTICS_MSG = {
   loadFailed: 'Analytics could not be loaded.',
 } as const;
 
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-function isCalendarDay(value: string): boolean {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-}
-
-const isoDay = z.string().refine(isCalendarDay, ANALYTICS_MSG.badDate);
-
-export const analyticsQuerySchema = z.object({ from: isoDay.optional(), to: isoDay.optional() });
 
 /** The first day of a period of `days` days ending on `to` (YYYY-MM-DD, UTC). */
 export function periodStart(to: string, days: number): string {

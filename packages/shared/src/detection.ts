@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { text } from './text.js';
-
 /**
  * AI detection of post images (DESIGN.md 'AI detection'): one list of statuses and categories, used by
  * the database, both providers, the API and the page.
@@ -64,14 +61,6 @@ export const DETECTION_TEXT = {
 } as const;
 
 export const DETECTION_LIMITS = { objectName: 120 } as const;
-
-/** POST /api/admin/regenerate-image-embedding (SPEC section 7 'admin-regenerate-image-embedding'). */
-export const overrideDetectionSchema = z.object({
-  imageId: z.uuid({ error: DETECTION_TEXT.fallback }),
-  userConfirmedObject: text({ error: DETECTION_TEXT.objectRequired }).trim()
-    .min(1, DETECTION_TEXT.objectRequired).max(DETECTION_LIMITS.objectName, DETECTION_TEXT.objectTooLong),
-});
-export type OverrideDetectionInput = z.infer<typeof overrideDetectionSchema>;
 
 /** The image's detection after an override: `object` is the corrected name, the AI's own values are kept beside it. */
 export interface OverrideDetectionResult {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 // Live updates (SPEC section 7 'Realtime'; DESIGN.md 'Contracts the features share').
 //
@@ -61,7 +60,3 @@ export type EventPayloads = ForumEventPayloads & StreamEventPayloads;
 /** One message as the client reads it: `{ type, ...payload }`. */
 export type ForumEvent = { [K in ForumEventType]: { type: K } & ForumEventPayloads[K] }[ForumEventType];
 
-export const watchPostsSchema = z.object({
-  postIds: z.array(z.uuid()).max(MAX_WATCHED_POSTS, `At most ${MAX_WATCHED_POSTS} posts can be watched`),
-});
-export type WatchPostsInput = z.infer<typeof watchPostsSchema>;

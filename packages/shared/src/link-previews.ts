@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { tokenizeMemberText } from './member-text.js';
 
 // Link preview cards (SPEC section 3 'Link preview response'), shared by the API, the job and the card.
@@ -8,20 +7,17 @@ export const LINK_PREVIEW_LIMITS = {
   maxUrlLength: 2048,
 } as const;
 
-export const linkPreviewRequestSchema = z.object({
-  url: z.string().trim().min(1).max(LINK_PREVIEW_LIMITS.maxUrlLength),
-});
-
-export const linkPreviewSchema = z.object({
-  url: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
+/** A link's card (the reply form's while typing, a reply's once fetched); linkPreviewSchema checks it. */
+export interface LinkPreview {
+  url: string;
+  title: string;
+  description: string | null;
   /** Our own copy of the page's picture (served from this origin), or null. */
-  image: z.string().nullable(),
+  image: string | null;
   /** The link's host without a leading 'www.'. */
-  domain: z.string(),
-});
-export type LinkPreview = z.infer<typeof linkPreviewSchema>;
+  domain: string;
+}
+
 
 /** The host a card names: the link's own, without 'www.'. */
 export const previewDomain = (url: URL) => url.hostname.replace(/^www\./, '');

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatHyperlink, hyperlinkSchema, isHttpUrl, mentionedNames, tokenizeMemberText } from './member-text.js';
+import { formatHyperlink, hyperlinkSchema, isHttpUrl, mentionedNames, tokenizeMemberText } from './index.js';
 import { MSG } from './messages.js';
 
 describe('member text', () => {

@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { LIMITS } from './limits.js';
-import { MSG } from './messages.js';
 
 // Member text (replies, post descriptions) is plain text with three kinds of live parts: `[text](url)`
 // links, bare http(s) URLs and @mentions. Nothing else is markup; the renderer shows the rest as text.
@@ -81,12 +79,6 @@ export function mentionedNames(input: string): string[] {
 export const MEMBER_LINK_REL = 'noopener noreferrer nofollow ugc';
 export const MEMBER_LINK_TARGET = '_blank';
 
-/** The insert-hyperlink dialog: Link Text optional, URL required and http(s) only. */
-export const hyperlinkSchema = z.object({
-  text: z.string().trim().default(''),
-  url: z.string().trim().refine(isHttpUrl, MSG.invalidHttpUrl),
-});
-export type HyperlinkInput = z.infer<typeof hyperlinkSchema>;
 
 /** What the dialog writes into the reply: `[text](url)`, or the bare URL when Link Text is empty. */
 export function formatHyperlink(input: { text: string; url: string }): string {

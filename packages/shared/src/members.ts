@@ -1,17 +1,7 @@
-import { z } from 'zod';
 import { DEFAULT_EMAIL_PREFERENCES, EMAIL_PREFERENCE_KEYS, LIMITS, PRESET_AVATARS, type EmailPreferences, type Role } from './limits.js';
-import { MSG } from './messages.js';
-import { usernameSchema } from './auth.js';
-import { text } from './text.js';
 
 // Settings (SPEC sections 2 'Settings', 5 'Profile', 8 'Settings'; DESIGN.md 'Preset avatars').
 
-/** PATCH /api/settings/profile: only the fields that changed. */
-export const profileUpdateSchema = z.object({
-  username: usernameSchema.optional(),
-  bio: text().trim().max(LIMITS.bio.max, MSG.bioMax).optional(),
-});
-export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 export type PresetAvatar = (typeof PRESET_AVATARS)[number];
 export const isPresetAvatar = (value: string | null | undefined): value is PresetAvatar =>
@@ -20,28 +10,9 @@ export const isPresetAvatar = (value: string | null | undefined): value is Prese
 export const isImageAvatar = (value: string | null | undefined): value is string =>
   !!value && !isPresetAvatar(value);
 
-/** PUT /api/settings/avatar: a preset emoji, or an avatar upload made with POST /api/uploads/images (purpose=avatar). */
-export const avatarUpdateSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('preset'), emoji: z.enum(PRESET_AVATARS, MSG.invalidAvatar) }),
-  z.object({ kind: z.literal('upload'), uploadId: z.uuid(MSG.avatarUploadNotFound) }),
-], { error: MSG.invalidAvatar });
-export type AvatarUpdateInput = z.infer<typeof avatarUpdateSchema>;
-
-/** PUT /api/settings/email-preferences: all six booleans. */
-export const emailPreferencesSchema = z.object(
-  Object.fromEntries(EMAIL_PREFERENCE_KEYS.map((k) => [k, z.boolean()])) as Record<
-    (typeof EMAIL_PREFERENCE_KEYS)[number],
-    z.ZodBoolean
-  >,
-);
-export type EmailPreferencesInput = z.infer<typeof emailPreferencesSchema>;
 
 /** DELETE /api/settings/account: the exact, case-sensitive word CONFIRM. */
 export const DELETE_ACCOUNT_WORD = 'CONFIRM';
-export const deleteAccountSchema = z.object({
-  confirm: z.literal(DELETE_ACCOUNT_WORD, MSG.confirmWord(DELETE_ACCOUNT_WORD)),
-});
-export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** GET /api/settings: the signed-in member's own settings (the only place their email is shown). */
 export interface Settings {

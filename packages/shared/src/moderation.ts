@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { LIMITS, ROLES, type PostStatus, type Role } from './limits.js';
+import { ROLES, type PostStatus, type Role } from './limits.js';
 import { MSG } from './messages.js';
 
 // The moderation log's actions (DESIGN.md 'Contracts'): one list, read by the log page and analytics.
@@ -65,19 +64,9 @@ export type BanDuration = (typeof BAN_DURATIONS)[number];
 export const BAN_DURATION_LABELS: Record<BanDuration, string> = { 7: '7 days', 30: '30 days', 90: '90 days', permanent: 'Permanent' };
 export const DEFAULT_BAN_DURATION: BanDuration = 'permanent';
 
-export const banSchema = z.object({
-  reason: z.string({ error: MSG.banReasonPrompt }).trim().min(1, MSG.banReasonPrompt).max(LIMITS.banReason.max, MSG.reasonTooLong),
-  duration: z.enum(BAN_DURATIONS).default(DEFAULT_BAN_DURATION),
-});
-export type BanInput = z.infer<typeof banSchema>;
-
-export const roleChangeSchema = z.object({ role: z.enum(ROLES) });
 
 /** Deleting a member from the list: the exact, case-sensitive word (also checked by the server). */
 export const DELETE_USER_WORD = 'CONFIRM';
-export const deleteUserSchema = z.object({
-  confirm: z.literal(DELETE_USER_WORD, MSG.confirmWord(DELETE_USER_WORD)),
-});
 
 export const USER_SORTS = ['newest', 'oldest', 'most_active'] as const;
 export type UserSort = (typeof USER_SORTS)[number];

@@ -1,33 +1,10 @@
-import { z } from 'zod';
 import { LIMITS, TOPICS, type PostStatus, type Topic } from './limits.js';
 import { MSG } from './messages.js';
 import type { Mention } from './replies.js';
-import { text } from './text.js';
 import type { DetectionStatus } from './detection.js';
 
-// The ask form's rules (SPEC section 5), used by the form, the API and the tests.
-const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
-
-export const tagSchema = text()
-  .trim()
-  .min(LIMITS.tags.min, MSG.tagMin)
-  .max(LIMITS.tags.maxLength, MSG.tagMax)
-  .regex(TAG_CHARS, MSG.tagChars);
-
-export const askSchema = z.object({
-  topic: z.enum(TOPICS, MSG.topicRequired),
-  title: text({ error: MSG.titleMin }).trim().min(LIMITS.title.min, MSG.titleMin).max(LIMITS.title.max, MSG.titleMax),
-  description: text({ error: MSG.descriptionMin }).trim().min(LIMITS.description.min, MSG.descriptionMin).max(LIMITS.description.max, MSG.descriptionMax),
-  tags: z.array(tagSchema).max(LIMITS.tags.max, MSG.tagsMax).default([]),
-});
-export type AskInput = z.infer<typeof askSchema>;
-
-/** What POST /api/posts takes: the form plus the ids of files already uploaded by this member. */
-export const createPostSchema = askSchema.extend({
-  imageUploadIds: z.array(z.uuid()).max(LIMITS.images.perPost, MSG.maxImages).default([]),
-  videoUploadId: z.uuid().nullable().default(null),
-});
-export type CreatePostInput = z.infer<typeof createPostSchema>;
+/** The characters a tag may have (SPEC section 5); the ask schema is in posts-schemas.ts. */
+export const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
 
 /** The check made when a tag is added in the form ('Tag cannot be empty', ...); null when it may be added. */
 export function tagAddError(raw: string, existing: readonly string[]): string | null {
@@ -176,12 +153,6 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
 // Moderation.
-export const denySchema = z.object({
-  reason: text({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(LIMITS.denyReason.max, MSG.reasonTooLong),
-  banAuthor: z.boolean().default(false),
-});
-export type DenyInput = z.infer<typeof denySchema>;
-
 export interface AdminStats {
   totalUsers: number;
   activePosts: number;

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { LIMITS } from './limits.js';
-import { MSG } from './messages.js';
 import type { Author } from './posts.js';
 import type { LinkPreview } from './link-previews.js';
 
@@ -17,17 +14,6 @@ import type { LinkPreview } from './link-previews.js';
 
 export const REPLY_PAGE_SIZE = 200;
 
-export const replyContentSchema = z
-  .string({ error: MSG.replyMin })
-  .trim()
-  .min(LIMITS.reply.min, MSG.replyMin)
-  .max(LIMITS.reply.max, MSG.replyMax);
-
-export const createReplySchema = z.object({
-  content: replyContentSchema,
-  imageUploadIds: z.array(z.uuid()).max(LIMITS.images.perReply, MSG.maxImages).default([]),
-});
-export type CreateReplyInput = z.infer<typeof createReplySchema>;
 
 /** A resolved @mention: `handle` is the name as written, lower-cased (match it against a mention token's name,
  * ignoring case); `username` is the member's current name, for the /user/{username} link. */

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { MSG } from './messages.js';
 import { safeFileName, text } from './text.js';
-import { isReservedUsername, usernameSchema } from './auth.js';
+import { isReservedUsername, usernameSchema } from './index.js';
 
 describe('text fields', () => {
   it('refuse a NUL character before their own rules', () => {

@@ -32,6 +32,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build wrote .br and .gz beside every text file: sent as they are (with Vary), never compressed per request.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -1,65 +1,80 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { MSG } from '@fenestra/shared';
 import { RequireMember } from '../features/auth/components/require-member';
 import { RequireStaff } from '../features/auth/components/require-staff';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RootRoute } from './routes/root';
-import { RouteErrorRoute } from './routes/route-error';
-import { lazyPage as page } from '../lib/stale-chunk';
+import { RouteErrorBoundary } from './routes/route-error';
+import { lazyPage, type LazyPage } from '../lib/stale-chunk';
 
+// Declarative routes (<Routes>), not a data router: nothing here loads data (TanStack Query does), and the
+// data router's code was 17 KB gzip of the home page's first load (docs/decisions/013).
 // Pages other than the home list load on first visit (lazyPage), so a phone downloads only what it shows.
 
-/** Every route of SPEC section 2. Exported for tests, which mount them in a memory router. */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <RootRoute />,
-    errorElement: <RouteErrorRoute />,
-    children: [
-      {
-        // A page that throws keeps the header and sidebar around its error.
-        errorElement: <RouteErrorRoute />,
-        children: [
-          { index: true, element: <HomeRoute /> },
-          { path: 'auth', lazy: page(() => import('./routes/auth'), 'AuthRoute') },
-          { path: 'search', lazy: page(() => import('./routes/search'), 'SearchRoute') },
-          { path: 'post/:id', lazy: page(() => import('./routes/post'), 'PostRoute') },
-          { path: 'user/:username', lazy: page(() => import('./routes/user-profile'), 'UserProfileRoute') },
-          { path: 'resources/videos', lazy: page(() => import('./routes/videos'), 'VideosRoute') },
-          { path: 'resources/best-practices', lazy: page(() => import('./routes/best-practices'), 'BestPracticesRoute') },
-          { path: 'privacy', lazy: page(() => import('./routes/privacy'), 'PrivacyRoute') },
-          { path: 'terms', lazy: page(() => import('./routes/terms'), 'TermsRoute') },
-          {
-            element: <RequireMember visitorMessage={MSG.signInToAsk} />,
-            children: [{ path: 'ask', lazy: page(() => import('./routes/ask'), 'AskRoute') }],
-          },
-          {
-            element: <RequireMember />,
-            children: [
-              { path: 'my-posts', lazy: page(() => import('./routes/my-posts'), 'MyPostsRoute') },
-              { path: 'bookmarks', lazy: page(() => import('./routes/bookmarks'), 'BookmarksRoute') },
-              { path: 'settings', lazy: page(() => import('./routes/settings'), 'SettingsRoute') },
-            ],
-          },
-          {
-            path: 'admin',
-            element: <RequireStaff />,
-            children: [
-              { index: true, lazy: page(() => import('./routes/admin-dashboard'), 'AdminDashboardRoute') },
-              { path: 'moderation', lazy: page(() => import('./routes/admin-dashboard'), 'AdminDashboardRoute') },
-              { path: 'analytics', lazy: page(() => import('./routes/admin-analytics'), 'AdminAnalyticsRoute') },
-              { path: 'unsolved', lazy: page(() => import('./routes/admin-unsolved'), 'AdminUnsolvedRoute') },
-              { path: 'users', lazy: page(() => import('./routes/admin-users'), 'AdminUsersRoute') },
-            ],
-          },
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
-    ],
-  },
-];
+export const lazyPages = {
+  AuthRoute: lazyPage(() => import('./routes/auth'), 'AuthRoute'),
+  SearchRoute: lazyPage(() => import('./routes/search'), 'SearchRoute'),
+  PostRoute: lazyPage(() => import('./routes/post'), 'PostRoute'),
+  UserProfileRoute: lazyPage(() => import('./routes/user-profile'), 'UserProfileRoute'),
+  VideosRoute: lazyPage(() => import('./routes/videos'), 'VideosRoute'),
+  BestPracticesRoute: lazyPage(() => import('./routes/best-practices'), 'BestPracticesRoute'),
+  PrivacyRoute: lazyPage(() => import('./routes/privacy'), 'PrivacyRoute'),
+  TermsRoute: lazyPage(() => import('./routes/terms'), 'TermsRoute'),
+  AskRoute: lazyPage(() => import('./routes/ask'), 'AskRoute'),
+  MyPostsRoute: lazyPage(() => import('./routes/my-posts'), 'MyPostsRoute'),
+  BookmarksRoute: lazyPage(() => import('./routes/bookmarks'), 'BookmarksRoute'),
+  SettingsRoute: lazyPage(() => import('./routes/settings'), 'SettingsRoute'),
+  AdminDashboardRoute: lazyPage(() => import('./routes/admin-dashboard'), 'AdminDashboardRoute'),
+  AdminAnalyticsRoute: lazyPage(() => import('./routes/admin-analytics'), 'AdminAnalyticsRoute'),
+  AdminUnsolvedRoute: lazyPage(() => import('./routes/admin-unsolved'), 'AdminUnsolvedRoute'),
+  AdminUsersRoute: lazyPage(() => import('./routes/admin-users'), 'AdminUsersRoute'),
+} satisfies Record<string, LazyPage>;
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The page components by name: lazy in the browser; tests and the server renderer pass them loaded. */
+export type Pages = Record<keyof typeof lazyPages, React.ComponentType>;
+
+/** The lazy page a path shows, if any (its code is fetched before the server's HTML is hydrated). */
+export function lazyPageFor(pathname: string): LazyPage | null {
+  if (/^\/post\/[^/]+\/?$/.test(pathname)) return lazyPages.PostRoute;
+  return null;
+}
+
+/** Every route of SPEC section 2. */
+export function AppRoutes({ pages = lazyPages }: { pages?: Pages }) {
+  const P = pages;
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        {/* RootRoute keeps the header and sidebar around a page that throws. */}
+        <Route path="/" element={<RootRoute />}>
+          <Route index element={<HomeRoute />} />
+          <Route path="auth" element={<P.AuthRoute />} />
+          <Route path="search" element={<P.SearchRoute />} />
+          <Route path="post/:id" element={<P.PostRoute />} />
+          <Route path="user/:username" element={<P.UserProfileRoute />} />
+          <Route path="resources/videos" element={<P.VideosRoute />} />
+          <Route path="resources/best-practices" element={<P.BestPracticesRoute />} />
+          <Route path="privacy" element={<P.PrivacyRoute />} />
+          <Route path="terms" element={<P.TermsRoute />} />
+          <Route element={<RequireMember visitorMessage={MSG.signInToAsk} />}>
+            <Route path="ask" element={<P.AskRoute />} />
+          </Route>
+          <Route element={<RequireMember />}>
+            <Route path="my-posts" element={<P.MyPostsRoute />} />
+            <Route path="bookmarks" element={<P.BookmarksRoute />} />
+            <Route path="settings" element={<P.SettingsRoute />} />
+          </Route>
+          <Route path="admin" element={<RequireStaff />}>
+            <Route index element={<P.AdminDashboardRoute />} />
+            <Route path="moderation" element={<P.AdminDashboardRoute />} />
+            <Route path="analytics" element={<P.AdminAnalyticsRoute />} />
+            <Route path="unsolved" element={<P.AdminUnsolvedRoute />} />
+            <Route path="users" element={<P.AdminUsersRoute />} />
+          </Route>
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MSG, type Me } from '@fenestra/shared';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { api } from './api-client';
 
 export const meQueryKey = ['me'] as const;

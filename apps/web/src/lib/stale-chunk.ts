@@ -1,3 +1,5 @@
+import { lazy, type ComponentType } from 'react';
+
 // After a deploy, an open tab may ask for a page's code by its old file name, which no longer exists.
 // Reloading fetches the new index.html and its new file names; once only, so a real outage cannot loop.
 
@@ -21,18 +23,27 @@ export function reloadOnceForStaleChunk({ storage = sessionStorage, reload = () 
   return true;
 }
 
+/** A page component loaded on first render (React.lazy); `preload` fetches its code ahead (before hydrating it). */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
 /** A page module loaded on first visit; a stale chunk reloads the page once instead of failing. */
-export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M, deps: ReloadDeps = {}) {
-  return async () => {
-    const storage = deps.storage ?? sessionStorage;
-    try {
-      const module = await load();
-      storage.removeItem(RELOADED_KEY);
-      return { Component: module[name] as React.ComponentType };
-    } catch (error) {
-      // The reload replaces this document; until then the route stays pending rather than failing.
-      if (isStaleChunkError(error) && reloadOnceForStaleChunk(deps)) return new Promise<never>(() => {});
-      throw error;
-    }
+export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M, deps: ReloadDeps = {}): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const preload = () => {
+    loading ??= (async () => {
+      const storage = deps.storage ?? sessionStorage;
+      try {
+        const module = await load();
+        storage.removeItem(RELOADED_KEY);
+        return { default: module[name] as ComponentType };
+      } catch (error) {
+        loading = null;
+        // The reload replaces this document; until then the page stays pending rather than failing.
+        if (isStaleChunkError(error) && reloadOnceForStaleChunk(deps)) return new Promise<never>(() => {});
+        throw error;
+      }
+    })();
+    return loading;
   };
+  return Object.assign(lazy(preload), { preload });
 }

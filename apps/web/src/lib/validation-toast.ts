@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { firstIssue, MSG } from '@fenestra/shared';
 import type { ZodType } from 'zod';
 

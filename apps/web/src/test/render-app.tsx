@@ -1,10 +1,11 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigationType, type NavigateFunction } from 'react-router';
 import { vi } from 'vitest';
 import type { Me, PublicConfig } from '@fenestra/shared';
 import { AppProviders } from '../app/providers';
-import { eagerRoutes as routes } from './eager-routes';
+import { AppRoutes } from '../app/router';
+import { eagerPages } from './eager-routes';
 import { createQueryClient } from '../lib/query-client';
 
 export const member: Me = {
@@ -29,6 +30,21 @@ interface RenderAppOptions {
   handlers?: Handlers;
 }
 
+/** What tests read and drive of the router: where it is, how it got there, and navigate (Back is navigate(-1)). */
+export interface TestRouter {
+  state: { location: Location; historyAction: NavigationType };
+  navigate: NavigateFunction;
+}
+
+function RouterProbe({ report }: { report: (router: TestRouter) => void }) {
+  const navigate = useNavigate();
+  report({
+    state: { location: useLocation(), historyAction: useNavigationType() },
+    navigate: ((to: never, options?: never) => act(async () => { await navigate(to, options); })) as NavigateFunction,
+  });
+  return null;
+}
+
 /** The whole app at `path`, in a memory router, with `fetch` answering like the API. */
 export function renderApp(path: string, { me = null, config = {}, handlers = {} }: RenderAppOptions = {}) {
   const defaults: Handlers = {
@@ -50,11 +66,14 @@ export function renderApp(path: string, { me = null, config = {}, handlers = {} 
 
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = {} as TestRouter;
   const user = userEvent.setup({ delay: null });
   render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe report={(state) => Object.assign(router, state)} />
+        <AppRoutes pages={eagerPages} />
+      </MemoryRouter>
     </AppProviders>,
   );
   /** Where the router is now, as a path with its query. */

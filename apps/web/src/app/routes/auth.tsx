@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MSG } from '@fenestra/shared';
 import { Loading } from '../../components/ui/loading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';

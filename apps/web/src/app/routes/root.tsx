@@ -1,13 +1,39 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { AppLayout } from '../../features/layout/components/app-layout';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
+import { RouteErrorBoundary } from './route-error';
+
+// Members only, with Radix's popover: loaded when a member is shown.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+
+/** A new page starts at the top; Back and Forward leave the browser's own scroll restoration alone. */
+function ScrollToTop() {
+  const { key } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [key, type]);
+  return null;
+}
 
 export function RootRoute() {
+  const { pathname } = useLocation();
   return (
-    <AppLayout themeToggle={<ThemeToggle />} notificationBell={<NotificationBell />}>
-      <Outlet />
-      <ScrollRestoration />
+    <AppLayout themeToggle={<ThemeToggle />} notificationBell={
+        <Suspense fallback={<span aria-hidden className="inline-block size-9" />}>
+          <NotificationBell />
+        </Suspense>
+      }>
+      <RouteErrorBoundary resetKey={pathname}>
+        {/* While a page's code loads the page before it stays (navigations are transitions). */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+      <ScrollToTop />
     </AppLayout>
   );
 }

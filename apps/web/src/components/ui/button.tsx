@@ -1,6 +1,12 @@
-import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
+import { cloneElement, isValidElement, type ComponentProps, type ReactElement } from 'react';
 import { cn } from '../../lib/cn';
+
+/** The button's look on its one child (a link): its classes joined, the rest of the button's props given to it. */
+function Slot({ children, className, ...props }: ComponentProps<'button'>) {
+  if (!isValidElement(children)) return null;
+  const child = children as ReactElement<{ className?: string }>;
+  return cloneElement(child, { ...props, className: cn(className, child.props.className) } as object);
+}
 
 const variants = {
   primary: 'bg-primary text-primary-fg hover:bg-primary-hover shadow-sm',
@@ -26,7 +32,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
 }
 
 export function Button({ variant = 'primary', size = 'md', asChild = false, className, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
+  const Component = asChild ? Slot : 'button';
   return (
     <Component
       type={asChild ? undefined : (type ?? 'button')}

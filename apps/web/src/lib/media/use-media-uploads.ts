@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { MSG, type UploadedFile } from '@fenestra/shared';
 import { ApiError, errorMessage } from '../api-client';
 import { meQueryKey } from '../session';

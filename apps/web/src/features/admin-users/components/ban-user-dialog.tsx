@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import {
   BAN_DURATIONS, BAN_DURATION_LABELS, DEFAULT_BAN_DURATION, LIMITS, MSG, banSchema, type AdminUser, type BanDuration,
 } from '@fenestra/shared';

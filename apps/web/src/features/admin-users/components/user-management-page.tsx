@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MSG } from '@fenestra/shared';
 import { ListEmpty, ListRetry } from '../../../components/ui/list-states';
 import { LoadMore } from '../../../components/ui/load-more';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Ban, MoreHorizontal, ShieldCheck, Trash2, UserCheck } from 'lucide-react';
 import { DELETE_USER_WORD, MSG, type AdminUser, type Role } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { askSchema, LIMITS, MSG, TOPIC_LABELS, TOPICS } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Loading } from '../../../components/ui/loading';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../lib/session';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MessageSquarePlus } from 'lucide-react';
 import type { Me } from '@fenestra/shared';
@@ -6,7 +6,10 @@ import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Logo } from './logo';
 import { SearchBox } from './search-box';
-import { UserMenu } from './user-menu';
+import { UserAvatar } from './user-avatar';
+
+// Members only, and Radix's menu is big: loaded when a member is shown (visitors never load it).
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 interface HeaderProps {
   me: Me | null;
@@ -35,7 +38,19 @@ export function Header({ me, meLoading, menuButton, themeToggle, notificationBel
           </Button>
           {me && notificationBell}
           {themeToggle}
-          {me && <UserMenu me={me} />}
+          {me && (
+            <Suspense
+              fallback={
+                <span aria-hidden className="flex h-9 items-center gap-2 px-1.5 text-sm font-medium">
+                  <UserAvatar user={me} />
+                  <span className="hidden max-w-32 truncate sm:inline">{me.username}</span>
+                  <span className="hidden size-4 sm:inline" />
+                </span>
+              }
+            >
+              <UserMenu me={me} />
+            </Suspense>
+          )}
           {!me && !meLoading && (
             <>
               <Button asChild variant="ghost" size="md" className="px-2.5">

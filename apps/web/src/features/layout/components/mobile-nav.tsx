@@ -1,15 +1,19 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@fenestra/shared';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import { Menu, X } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
+
 /**
- * Below 768px the sidebar lives in this slide-in drawer. It is a modal dialog: focus stays inside,
- * Escape closes it, and following a link closes it (the child calls `close`).
+ * Below 768px the sidebar lives in a slide-in drawer (mobile-drawer.tsx, loaded when first opened). It is a
+ * modal dialog: focus stays inside, Escape closes it, and following a link closes it (the child calls `close`).
  */
 export function MobileNav({ children }: { children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing animates and focus returns to the button.
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   // Widened past the breakpoint with the drawer open: the desktop sidebar takes over.
   useEffect(() => {
@@ -20,30 +24,31 @@ export function MobileNav({ children }: { children: (close: () => void) => React
     wide.addEventListener('change', closeWhenWide);
     return () => wide.removeEventListener('change', closeWhenWide);
   }, []);
+
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="md:hidden">
-          <Menu className="size-5" aria-hidden />
-        </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60 md:hidden" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="drawer-panel fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-border bg-surface text-fg shadow-xl md:hidden"
-        >
-          <div className="flex h-14 items-center justify-between border-b border-border px-4">
-            <DialogPrimitive.Title className="text-base font-semibold">Menu</DialogPrimitive.Title>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X className="size-5" aria-hidden />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-          <nav aria-label="Sidebar">{children(() => setOpen(false))}</nav>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="md:hidden"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-5" aria-hidden />
+      </Button>
+      {used && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={open} onOpenChange={setOpen} returnFocus={() => button.current?.focus()}>
+            {children(() => setOpen(false))}
+          </MobileDrawer>
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Upload } from 'lucide-react';
 import { IMAGE_TYPES, MSG, PRESET_AVATARS } from '@fenestra/shared';
 import { Avatar } from '../../../components/ui/avatar';

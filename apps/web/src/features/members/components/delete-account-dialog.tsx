@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { DELETE_ACCOUNT_WORD, deleteAccountSchema, MSG } from '@fenestra/shared';
 import { ConfirmWordDialog } from '../../../components/ui/confirm-word-dialog';
 import { DestructiveButton } from '../../../components/ui/destructive-button';
@@ -16,13 +16,23 @@ export function DeleteAccountDialog() {
   const deleteAccount = useDeleteAccount();
   const client = useQueryClient();
   const navigate = useNavigate();
+  const deleted = useRef(false);
+
+  // Once the settings page has gone (the navigation home committed), the former member becomes a visitor:
+  // the member-only page's guard never sees a visitor, so it does not send them to sign in.
+  useEffect(
+    () => () => {
+      if (!deleted.current) return;
+      dropToVisitor(client);
+      toast.success(MSG.accountDeleted);
+    },
+    [client],
+  );
 
   async function deleteIt(typed: string) {
     await deleteAccount.mutateAsync(deleteAccountSchema.parse({ confirm: typed }));
-    // Leave the member-only page first, so its guard does not send the former member to sign in.
-    await navigate(paths.home, { replace: true });
-    dropToVisitor(client);
-    toast.success(MSG.accountDeleted);
+    deleted.current = true;
+    void navigate(paths.home, { replace: true });
   }
 
   return (

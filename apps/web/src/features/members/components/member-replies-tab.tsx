@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Pin } from 'lucide-react';
 import { MSG } from '@fenestra/shared';
 import { LoadMore } from '../../../components/ui/load-more';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { KeyRound } from 'lucide-react';
 import { MSG } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MSG } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';

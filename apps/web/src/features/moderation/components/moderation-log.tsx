@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MODERATION_ACTIONS, MODERATION_ACTION_LABELS, MSG, type ModerationAction, type ModerationLogEntry } from '@fenestra/shared';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';

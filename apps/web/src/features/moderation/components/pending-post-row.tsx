@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Check, Eye, Play, X } from 'lucide-react';
 import { MSG, TOPIC_LABELS, type Author, type PostSummary } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';

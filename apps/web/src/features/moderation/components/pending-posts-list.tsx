@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CircleCheck } from 'lucide-react';
 import { MSG, type Author } from '@fenestra/shared';
 import { Loading } from '../../../components/ui/loading';

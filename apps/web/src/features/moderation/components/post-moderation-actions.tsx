@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CheckCircle2, RotateCcw, Trash2, Undo2, type LucideIcon } from 'lucide-react';
 import {
   MSG, POST_ACTION_INFO, confirmWordMatches, postActionsFor, type PostAction, type PostStatus,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Pin, PinOff, Trash2 } from 'lucide-react';
 import { MSG } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MSG } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';

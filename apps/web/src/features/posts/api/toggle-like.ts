@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG, type ToggleResult } from '@fenestra/shared';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ApiError, api } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
 import { cancelPostRead, patchCachedPost, restoreSnapshot } from '../lib/post-cache';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { PostList } from '@fenestra/shared';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { LoadMore } from '../../../components/ui/load-more';
 import { ListEmpty, ListRetry } from '../../../components/ui/list-states';
 import { PostCard } from './post-card';

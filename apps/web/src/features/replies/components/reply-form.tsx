@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as LinkIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { createReplySchema, firstIssue, LIMITS, MSG } from '@fenestra/shared';
 import { MediaDropZone } from '../../../components/media/media-drop-zone';
 import { MediaPreviews } from '../../../components/media/media-previews';

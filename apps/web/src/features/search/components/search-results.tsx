@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MSG, TOPICS, TOPIC_LABELS, foundResults, type SearchResult } from '@fenestra/shared';
 import { ListRetry } from '../../../components/ui/list-states';
 import { LoadMore } from '../../../components/ui/load-more';
