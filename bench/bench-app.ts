@@ -17,6 +17,10 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<{
     SEED: 'none',
     RATE_LIMIT_AUTH: '1000000',
     PUBLIC_URL: 'http://127.0.0.1:3999',
+    // The AI models stay unloaded unless asked for: the memory figure is the forum's own.
+    AI_PROVIDER: process.env.AI_PROVIDER ?? 'off',
+    // Measured without the job worker's work competing (jobs are still queued as an API instance does).
+    RUN_WORKER: 'false',
     ...env,
   });
   const app = await buildApp(config);

@@ -1,73 +1,161 @@
-// npm run bench: seeds volume into a fresh database, serves the real app, and measures endpoints with autocannon.
-import autocannon from 'autocannon';
+// npm run bench [-- --large]: seeds volume into a fresh database, serves the real app, and measures endpoints with
+// autocannon. The public pages are each measured against a bare Fastify serving the very same bytes from memory,
+// in this same process, so the ratio says what the app costs over a static file on this machine.
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import Fastify from 'fastify';
 import { listen, startBenchApp } from './bench-app.js';
-import { seedVolume } from './volume.js';
+import { seedVolume, VOLUMES } from './volume.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LARGE = process.argv.includes('--large') || process.env.BENCH_VOLUME === 'large';
+// What a browser sends: the answers are compressed as a browser would get them.
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json, text/html;q=0.9' };
+const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
 
-interface Target { name: string; path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }
+interface Target {
+  name: string; path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>;
+  /** Measured against a bare server serving the same bytes; the issue's targets for its ratio and p99. */
+  goal?: { ratio: number; p99?: number };
+}
+interface Measured { reqs: number; p50: number; p99: number; ok: boolean; status: string }
+
+// The load comes from another process, so the server's memory figure is the server's alone and the load
+// generator takes none of its event loop.
+const LOAD = `
+  const { default: autocannon } = await import('autocannon');
+  const r = await autocannon(JSON.parse(process.argv[1]));
+  process.stdout.write(JSON.stringify({ reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors }));
+`;
+
+async function measure(url: string, target: Pick<Target, 'method' | 'body' | 'headers'>, seconds = DURATION): Promise<Measured> {
+  const options = {
+    url, method: target.method ?? 'GET', body: target.body, headers: { ...BROWSER, ...target.headers },
+    connections: CONNECTIONS, duration: seconds,
+  };
+  const child = spawn(process.execPath, ['--input-type=module', '-e', LOAD, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  await new Promise((resolve) => child.once('exit', resolve));
+  const r = JSON.parse(out) as { reqs: number; p50: number; p99: number; non2xx: number; errors: number };
+  const ok = r.non2xx === 0 && r.errors === 0;
+  return { reqs: r.reqs, p50: r.p50, p99: r.p99, ok, status: ok ? 'ok' : `${r.non2xx} non-2xx, ${r.errors} errors` };
+}
+
+/** A bare Fastify answering each path with the bytes and headers the app answered it with: a static file's cost. */
+async function bareTwin(base: string, targets: Target[]) {
+  const bare = Fastify({ logger: false });
+  const copies: Array<{ headers: Record<string, string>; body: Buffer }> = [];
+  for (const target of targets) {
+    // The bytes as they travelled (still compressed), and the headers that say what they are.
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(base + target.path, { headers: { ...BROWSER, ...target.headers } }, resolve).on('error', reject);
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    const headers: Record<string, string> = { 'content-type': String(res.headers['content-type'] ?? 'application/octet-stream') };
+    if (res.headers['content-encoding']) headers['content-encoding'] = res.headers['content-encoding'];
+    copies.push({ headers, body: Buffer.concat(chunks) });
+  }
+  copies.forEach((copy, i) => bare.get(`/bare/${i}`, (_request, reply) => reply.headers(copy.headers).send(copy.body)));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.server.address();
+  return { base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, sizes: copies.map((c) => c.body.length), close: () => bare.close() };
+}
 
 async function main() {
+  const volume = LARGE ? VOLUMES.large : VOLUMES.default;
   const bench = await startBenchApp();
   const { app } = bench;
   try {
     const t0 = performance.now();
-    const volume = await seedVolume(app);
-    console.log(`Seeded ${volume.members} members, ${volume.posts} posts, ${volume.replies} replies in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const seeded = await seedVolume(app, volume);
+    console.log(`Seeded ${seeded.members} members, ${seeded.posts} posts, ${seeded.replies} replies in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const base = await listen(app);
 
+    const member = { cookie: seeded.cookie };
+    const compared: Target[] = [
+      { name: 'home list, visitor', path: '/api/posts', goal: { ratio: 0.5, p99: 50 } },
+      { name: 'home list, member', path: '/api/posts', headers: member, goal: { ratio: 0.25 } },
+      { name: 'home list, page 50 (keyset)', path: `/api/posts?cursor=${encodeURIComponent(seeded.deepCursor)}`, goal: { ratio: 0.5, p99: 50 } },
+      { name: 'post JSON', path: `/api/posts/${seeded.postId}`, goal: { ratio: 0.5, p99: 50 } },
+      { name: 'post HTML', path: `/post/${seeded.postId}`, goal: { ratio: 0.5, p99: 50 } },
+    ];
     const ninetyDaysAgo = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
-    const targets: Target[] = [
+    const others: Target[] = [
       { name: 'GET /api/health', path: '/api/health' },
       { name: 'GET /api/config', path: '/api/config' },
       { name: 'GET /api/me (visitor)', path: '/api/me' },
-      { name: 'GET /api/me (member)', path: '/api/me', headers: { cookie: volume.cookie } },
+      { name: 'GET /api/me (member)', path: '/api/me', headers: member },
       { name: 'GET / (app shell)', path: '/' },
-      { name: 'GET /api/posts (recent)', path: '/api/posts' },
       { name: 'GET /api/posts (popular, doors)', path: '/api/posts?sort=popular&topic=doors' },
       { name: 'GET /api/posts (unsolved first)', path: '/api/posts?sort=unsolved' },
-      { name: 'GET /api/posts (page 50)', path: `/api/posts?cursor=${encodeURIComponent(volume.deepCursor)}` },
-      { name: 'GET /api/posts (member)', path: '/api/posts', headers: { cookie: volume.cookie } },
-      { name: 'GET /api/posts/:id', path: `/api/posts/${volume.postId}` },
-      { name: 'GET /post/:id (HTML + meta)', path: `/post/${volume.postId}` },
+      { name: 'GET /api/posts/:id/replies', path: `/api/posts/${seeded.postId}/replies` },
       // The same work whether the email is known or not: the two figures should match.
       { name: 'POST forgot-password (known email)', path: '/api/account/forgot-password', method: 'POST', body: JSON.stringify({ email: 'bench-real@example.com' }), headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3999' } },
       { name: 'POST forgot-password (unknown email)', path: '/api/account/forgot-password', method: 'POST', body: JSON.stringify({ email: 'nobody-here@example.com' }), headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3999' } },
-      { name: 'GET /api/admin/analytics (90 days)', path: `/api/admin/analytics?from=${ninetyDaysAgo}`, headers: { cookie: volume.staffCookie } },
+      { name: 'GET /api/admin/analytics (90 days)', path: `/api/admin/analytics?from=${ninetyDaysAgo}`, headers: { cookie: seeded.staffCookie } },
     ];
-    const rows: string[][] = [];
-    // BENCH_ONLY=posts measures only the endpoints whose name contains it.
+    // BENCH_ONLY=post measures only the endpoints whose name contains it.
     const only = process.env.BENCH_ONLY;
-    for (const target of targets.filter((t) => !only || t.name.includes(only))) {
-      const result = await autocannon({
-        url: base + target.path,
-        method: target.method ?? 'GET',
-        body: target.body,
-        headers: target.headers,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        // The load runs in its own thread so it does not share the server's event loop.
-        workers: 1,
-      });
-      const ok = result.non2xx === 0 && result.errors === 0;
+    const pick = (list: Target[]) => list.filter((t) => !only || t.name.includes(only));
+
+    const bare = await bareTwin(base, pick(compared));
+    const rows: string[][] = [];
+    const results: Record<string, Measured & { bare: Measured; ratio: number; bytes: number }> = {};
+    for (const [i, target] of pick(compared).entries()) {
+      // A second of each first, so both are measured warm (compiled code, filled caches, open connections).
+      await measure(base + target.path, target, 1);
+      await measure(`${bare.base}/bare/${i}`, {}, 1);
+      const measured = await measure(base + target.path, target);
+      const twin = await measure(`${bare.base}/bare/${i}`, {});
+      const ratio = measured.reqs / twin.reqs;
+      results[target.name] = { ...measured, bare: twin, ratio, bytes: bare.sizes[i]! };
+      const met = target.goal && ratio >= target.goal.ratio && (target.goal.p99 === undefined || measured.p99 < target.goal.p99);
       rows.push([
-        target.name,
-        result.requests.average.toFixed(0),
-        String(result.latency.p50),
-        String(result.latency.p97_5),
-        String(result.latency.p99),
-        ok ? 'ok' : `${result.non2xx} non-2xx, ${result.errors} errors`,
+        target.name, String(bare.sizes[i]), measured.reqs.toFixed(0), String(measured.p50), String(measured.p99),
+        twin.reqs.toFixed(0), String(twin.p99), ratio.toFixed(2),
+        target.goal ? `${met ? 'met' : 'MISSED'} (≥${target.goal.ratio}${target.goal.p99 ? `, p99<${target.goal.p99}` : ''})` : '', measured.status,
       ]);
     }
-    const header = ['endpoint', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'status'];
+    await bare.close();
+    for (const target of pick(others)) {
+      const measured = await measure(base + target.path, target);
+      rows.push([target.name, '', measured.reqs.toFixed(0), String(measured.p50), String(measured.p99), '', '', '', '', measured.status]);
+    }
+
+    const header = ['endpoint', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p99', 'ratio', 'target', 'status'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-    console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}\n`);
+    console.log(`\n${seeded.posts} posts, ${seeded.replies} replies; ${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}\n`);
     console.log(line(header));
     for (const r of rows) console.log(line(r));
     const mem = process.memoryUsage();
-    console.log(`\nServer process memory after the run: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+    const rssMiB = mem.rss / 2 ** 20;
+    console.log(`\nServer process memory after the run: rss ${rssMiB.toFixed(0)} MiB (target < 300), heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+    console.log(`Public-read cache: ${JSON.stringify(app.services.publicCache.stats)}`);
+
+    // Each volume's figures are kept, so the large run is compared with the default one (target: within 20%).
+    mkdirSync(resultsDir, { recursive: true });
+    const mine = path.join(resultsDir, `bench-${seeded.posts}.json`);
+    writeFileSync(mine, JSON.stringify({ at: new Date().toISOString(), posts: seeded.posts, rssMiB, results }, null, 2));
+    const otherFile = path.join(resultsDir, `bench-${LARGE ? VOLUMES.default.posts : VOLUMES.large.posts}.json`);
+    if (existsSync(otherFile)) {
+      const other = JSON.parse(readFileSync(otherFile, 'utf8')) as { at: string; posts: number; results: typeof results };
+      const [small, large] = LARGE ? [other.results, results] : [results, other.results];
+      console.log(`\nThe large volume against the default one (the other run: ${other.at}):`);
+      for (const name of Object.keys(results)) {
+        if (!small[name] || !large[name]) continue;
+        const change = large[name].reqs / small[name].reqs - 1;
+        console.log(`  ${name.padEnd(30)} ${(change * 100).toFixed(0).padStart(4)}% req/s ${Math.abs(change) <= 0.2 ? 'within 20%' : 'MORE THAN 20%'}`);
+      }
+    }
   } finally {
     await bench.close();
   }

@@ -45,7 +45,8 @@ export async function seedSearchVolume(app: FastifyInstance) {
       (ARRAY['open','solved','open','solved','open','solved','open','pending'])[1 + g % 8]::post_status,
       now() - (g || ' minutes')::interval
     FROM generate_series(1, ${POSTS}) g`);
-  await pool.query('ANALYZE');
+  // As autovacuum leaves a running forum: statistics, and the full-text index's pending list merged.
+  await pool.query('VACUUM ANALYZE');
 }
 
 export const QUERIES: Record<string, string[]> = {
@@ -54,3 +55,12 @@ export const QUERIES: Record<string, string[]> = {
   typos: ['casment operater', 'hindge', 'weatherstip', 'multipiont lock', 'spirl balance', 'espagnolete'],
   'part numbers': [dottedCode(1234), dottedCode(56789), stampedCode(4242), stampedCode(98765), dottedCode(333)],
 };
+
+// Drafts on the ask page (GET /api/similar: the title, then the first 500 characters of the description).
+export const SIMILAR_DRAFTS: { title: string; description: string }[] = [
+  { title: 'Andersen casement operator stripped', description: 'The crank handle spins but the window does not open any more.' },
+  { title: 'Pella sash lock broken in the bedroom', description: '' },
+  { title: 'How do I replace a patio door roller?', description: 'The sliding door is jumping off the track and is hard to open. It is a vinyl door.' },
+  { title: 'Spiral balance falls down', description: 'My double hung window will not stay up, the spiral balance seems broken. Stamped 23.10.00.' },
+  { title: `Which ${rareWord(2345)} model is this?`, description: 'Trying to find a replacement for the weatherstrip on my front door.' },
+];

@@ -1,13 +1,28 @@
 // npm run bench:search: 100,000 posts with varied vocabulary, then GET /api/search for common words, rare
-// words, typos and part numbers: p50/p95 at 1 and 4 clients, requests per second at 50 connections.
+// words, typos and part numbers, and GET /api/similar for ask-page drafts: p50/p95 at 1 and 4 clients,
+// requests per second at 50 connections.
 import autocannon from 'autocannon';
 import { Worker } from 'node:worker_threads';
 import { listen, startBenchApp } from './bench-app.js';
-import { POSTS, QUERIES, seedSearchVolume } from './search-volume.js';
+import { POSTS, QUERIES, SIMILAR_DRAFTS, seedSearchVolume } from './search-volume.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 const pathOf = (q: string) => `/api/search?q=${encodeURIComponent(q)}`;
+const similarPath = (d: { title: string; description: string }) =>
+  `/api/similar?title=${encodeURIComponent(d.title)}&description=${encodeURIComponent(d.description)}`;
+// What each row measures, and how many results the first request of it finds.
+const ROWS: { kind: string; paths: string[]; found(body: unknown): string }[] = [
+  ...Object.entries(QUERIES).map(([kind, queries]) => ({
+    kind,
+    paths: queries.map(pathOf),
+    found: (body: unknown) => {
+      const { total, totalCapped } = body as { total: number; totalCapped: boolean };
+      return `${total}${totalCapped ? '+' : ''}`;
+    },
+  })),
+  { kind: 'similar (ask page draft)', paths: SIMILAR_DRAFTS.map(similarPath), found: (body: unknown) => String((body as { questions: unknown[] }).questions.length) },
+];
 
 // Closed-loop clients in their own thread (so they do not share the server's event loop): each sends the
 // next query as soon as its previous answer arrives, for `seconds`; returns every latency in ms.
@@ -45,10 +60,8 @@ async function main() {
     console.log(`Seeded ${POSTS.toLocaleString('en-US')} posts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const base = await listen(bench.app);
     const rows: string[][] = [];
-    for (const [kind, queries] of Object.entries(QUERIES)) {
-      const paths = queries.map(pathOf);
-      const sample = await (await fetch(base + paths[0]!)).json() as { total: number; totalCapped: boolean };
-      const cells = [kind, `${sample.total}${sample.totalCapped ? '+' : ''}`];
+    for (const { kind, paths, found } of ROWS) {
+      const cells = [kind, found(await (await fetch(base + paths[0]!)).json())];
       for (const clients of [1, 4]) {
         const { latencies, failed } = await measureClients(base, paths, clients);
         const sorted = latencies.sort((a, b) => a - b);
@@ -61,7 +74,7 @@ async function main() {
     const header = ['queries', 'matches (1st)', '1 client p50 / p95 ms', '4 clients p50 / p95 ms', 'req/s at 50 connections'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-    console.log(`\nGET /api/search on ${POSTS.toLocaleString('en-US')} posts, ${SECONDS} s per measurement, Node ${process.version}\n`);
+    console.log(`\nGET /api/search and /api/similar on ${POSTS.toLocaleString('en-US')} posts, ${SECONDS} s per measurement, Node ${process.version}\n`);
     console.log(line(header));
     for (const r of rows) console.log(line(r));
   } finally {

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
-const POSTS = Number(process.env.BENCH_POSTS ?? 20000);
-const REPLIES_PER_POST = 3;
+/** The default volume (20,000 posts, 60,000 replies) and the large one (100,000 posts, 1,000,000 replies). */
+export const VOLUMES = {
+  default: { members: 2_000, posts: 20_000, repliesPerPost: 3 },
+  large: { members: 10_000, posts: 100_000, repliesPerPost: 10 },
+};
+export type Volume = (typeof VOLUMES)[keyof typeof VOLUMES];
 
 /** Bulk rows in SQL (fast), plus one real member signed up through the API for authenticated requests. */
-export async function seedVolume(app: FastifyInstance) {
+export async function seedVolume(app: FastifyInstance, volume: Volume = VOLUMES.default) {
+  const MEMBERS = Number(process.env.BENCH_MEMBERS ?? volume.members);
+  const POSTS = Number(process.env.BENCH_POSTS ?? volume.posts);
+  const REPLIES_PER_POST = volume.repliesPerPost;
   const pool = app.services.database.pool;
   await pool.query(`
     INSERT INTO users (id, name, email)
@@ -23,16 +29,29 @@ export async function seedVolume(app: FastifyInstance) {
            (ARRAY['open','solved','open','pending'])[1 + g % 4]::post_status,
            now() - (g || ' minutes')::interval, 0, ${REPLIES_PER_POST}
     FROM generate_series(1, ${POSTS}) g`);
-  await pool.query(`
-    INSERT INTO replies (post_id, user_id, content, created_at)
-    SELECT p.id, 'bench-' || (1 + (r + abs(hashtext(p.id::text))) % ${MEMBERS}), 'A helpful benchmark reply with enough words.', p.created_at + (r || ' minutes')::interval
-    FROM posts p CROSS JOIN generate_series(1, ${REPLIES_PER_POST}) r`);
+  // Without the replies' triggers (their live events and search documents: a million of each at the large
+  // volume); the posts' reply counts are written above, and nothing measured here reads the search tables.
+  const seeding = await pool.connect();
+  try {
+    await seeding.query('BEGIN');
+    // Only a superuser may (the embedded server's user is one); elsewhere the triggers run.
+    await seeding.query('SAVEPOINT quiet');
+    await seeding.query('SET LOCAL session_replication_role = replica').catch(() => seeding.query('ROLLBACK TO SAVEPOINT quiet'));
+    await seeding.query(`
+      INSERT INTO replies (post_id, user_id, content, created_at)
+      SELECT p.id, 'bench-' || (1 + (r + abs(hashtext(p.id::text))) % ${MEMBERS}), 'A helpful benchmark reply with enough words.', p.created_at + (r || ' minutes')::interval
+      FROM posts p CROSS JOIN generate_series(1, ${REPLIES_PER_POST}) r`);
+    await seeding.query('COMMIT');
+  } finally {
+    seeding.release();
+  }
   // The moderation log's approval of every public post, which the analytics figures read.
   await pool.query(`
     INSERT INTO moderation_log (actor_id, actor_username, action, target_type, target_id, target_label, created_at)
     SELECT 'bench-1', 'bench_member_1', 'approve', 'post', id::text, title, created_at + interval '30 minutes'
     FROM posts WHERE status IN ('open', 'solved')`);
-  await pool.query('ANALYZE');
+  // Vacuumed and analysed now, so autovacuum does not start on these tables while the figures are taken.
+  await pool.query('VACUUM ANALYZE');
   const res = await app.inject({
     method: 'POST', url: '/api/account/sign-up', headers: { origin: app.services.config.publicUrl },
     payload: { email: 'bench-real@example.com', password: 'Bench-password1' },
@@ -50,6 +69,14 @@ export async function seedVolume(app: FastifyInstance) {
     const list: { json(): { nextCursor: string | null } } = await app.inject({ method: 'GET', url: `/api/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}` });
     cursor = list.json().nextCursor;
   }
-  const first = (await app.inject({ method: 'GET', url: '/api/posts' })).json().posts[0];
-  return { members: MEMBERS, posts: POSTS, replies: POSTS * REPLIES_PER_POST, cookie, staffCookie, deepCursor: cursor ?? '', postId: first.id as string };
+  const firstPage = (await app.inject({ method: 'GET', url: '/api/posts' })).json().posts as Array<{ id: string }>;
+  // The member has liked two posts of the first page and bookmarked one: their list carries an overlay.
+  const asMember = { origin: app.services.config.publicUrl, cookie };
+  for (const post of firstPage.slice(1, 3)) await app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: asMember });
+  await app.inject({ method: 'POST', url: `/api/posts/${firstPage[1]!.id}/bookmark`, headers: asMember });
+  // The seed's own live events (one per post written) reach this instance before anything is measured.
+  await (app.services.events.listener as { sync?(timeoutMs: number): Promise<void> }).sync?.(120_000);
+  return {
+    members: MEMBERS, posts: POSTS, replies: POSTS * REPLIES_PER_POST, cookie, staffCookie, deepCursor: cursor ?? '', postId: firstPage[0]!.id,
+  };
 }

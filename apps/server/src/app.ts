@@ -180,16 +180,18 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   app.decorate('services', {
     config, database, jobs, mailer, auth, storage, media, hashing, linkFetcher, events: { listener, hub }, publicCache, now, ai, detection,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // While closing, answers end their connection: an idle keep-alive socket would hold the shutdown open.
   let closing = false;
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     // A change made through this instance is out of its caches before its answer leaves (its events come back
     // through LISTEN): whoever made it reads it at once. Other instances drop it as their events arrive.
-    else if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) await listener.sync();
+    else if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) return void listener.sync().then(() => done(null, payload));
+    done(null, payload);
   });
   // Streams never finish by themselves: end them first, so closing the server does not wait on them.
   app.addHook('preClose', async () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { createJobQueue, type JobHandlers, type JobName, type JobQueue } from '../src/jobs/queue.js';
+import { createJobQueue, JOB_NAMES, type JobHandlers, type JobQueue } from '../src/jobs/queue.js';
 import { connect, type Database } from '../src/db/client.js';
 import { createTestApp, freshDatabase } from './helpers.js';
 
@@ -15,10 +15,7 @@ describe('several job workers on one database', () => {
 
   const handlers = (worker: string): JobHandlers => {
     const none = async () => {};
-    const all = Object.fromEntries(
-      (['send-email', 'password-reset', 'sweep-uploads', 'lift-expired-bans', 'notification-email', 'sweep-link-previews', 'fetch-reply-previews', 'refresh-similar-posts'] satisfies JobName[])
-        .map((name) => [name, none]),
-    ) as unknown as JobHandlers;
+    const all = Object.fromEntries(JOB_NAMES.map((name) => [name, none])) as unknown as JobHandlers;
     return {
       ...all,
       'send-email': async ({ to }) => { ran.push(`${to} by ${worker}`); },

@@ -180,7 +180,10 @@ describe('scopes, viewer flags and authors', () => {
     expect(mine.tags).toEqual(['operator']);
     expect(mine.images).toEqual([{
       id: expect.any(String), url: '/media/post-images/a.jpg', alt: 'Image 1', displayOrder: 0,
-      detection: { object: 'Casement operator', category: null, material: null, finish: null, confidence: expect.closeTo(0.82, 5), keyFeatures: ['crank', 'bronze'], userConfirmedObject: null },
+      detection: {
+        status: 'none', object: 'Casement operator', category: null, material: null, finish: null, confidence: expect.closeTo(0.82, 5),
+        keyFeatures: ['crank', 'bronze'], userConfirmedObject: null, visibleText: null,
+      },
     }]);
     expect(mine.preview.length).toBeLessThanOrEqual(203);
     for (const m of [member, other, moderator]) expect(res.body).not.toContain(m.email);

@@ -99,6 +99,9 @@ export interface JobQueue {
 
 interface Log { error(obj: object, msg: string): void }
 
+/** Every declared job. */
+export const JOB_NAMES = Object.keys(QUEUE_OPTIONS) as JobName[];
+
 /** Jobs a worker fetches at once from a queue (a singleton queue still hands out one at a time). */
 const WORK_BATCH = 20;
 
@@ -112,7 +115,7 @@ const WORK_BATCH = 20;
 export async function createJobQueue(
   pool: pg.Pool, handlers: JobHandlers, log: Log, opts: { works: boolean; providerTimeoutSeconds?: number } = { works: true },
 ): Promise<JobQueue> {
-  const names = Object.keys(QUEUE_OPTIONS) as JobName[];
+  const names = JOB_NAMES;
   for (const name of names) {
     if (typeof handlers[name] !== 'function') throw new Error(`Job ${name} has no handler`);
   }

@@ -28,16 +28,22 @@ const memberColumns = {
   hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential' and ${accounts.password} is not null)`,
 };
 
-/** The member behind a live session token, with the session's last refresh and its end, in one query. */
+const sessionStatement = (db: Db) => db
+  .select({ ...memberColumns, sessionUpdatedAt: sessions.updatedAt, sessionExpiresAt: sessions.expiresAt })
+  .from(sessions)
+  .innerJoin(users, eq(users.id, sessions.userId))
+  .innerJoin(profiles, eq(profiles.id, users.id))
+  .leftJoin(userRoles, eq(userRoles.userId, users.id))
+  .where(and(eq(sessions.token, sql.placeholder('token')), sql`${sessions.expiresAt} > now()`))
+  .limit(1)
+  .prepare('member_by_session');
+const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionStatement>>();
+
+/** The member behind a live session token, with the session's last refresh and its end: one query, a named prepared statement. */
 export async function findMemberBySession(db: Db, token: string): Promise<(MemberRow & { sessionUpdatedAt: Date; sessionExpiresAt: Date }) | null> {
-  const rows = await db
-    .select({ ...memberColumns, sessionUpdatedAt: sessions.updatedAt, sessionExpiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(sessions.token, token), sql`${sessions.expiresAt} > now()`))
-    .limit(1);
+  let statement = sessionStatements.get(db);
+  if (!statement) sessionStatements.set(db, (statement = sessionStatement(db)));
+  const rows = await statement.execute({ token });
   return rows[0] ?? null;
 }
 

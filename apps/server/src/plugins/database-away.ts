@@ -8,8 +8,8 @@ import { unavailable } from '../lib/errors.js';
 export const databaseAway = fp(async (app: FastifyInstance, opts: { embedded: EmbeddedCluster | null }) => {
   const { embedded } = opts;
   if (!embedded) return;
-  app.addHook('onRequest', async (request) => {
-    if (embedded.available || !request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
-    throw unavailable();
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (embedded.available || !request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return done();
+    done(unavailable());
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import compress from '@fastify/compress';
 import { MSG } from '@fenestra/shared';
 import { AppError } from '../lib/errors.js';
@@ -30,12 +30,25 @@ function carriesMemberData(route: string, query: unknown): boolean {
   return route === '/api/posts' && (query as { scope?: unknown } | undefined)?.scope === 'mine';
 }
 
+/** The headers helmet sets with these options (and the Permissions-Policy), worked out once by running it against a recorder. */
+function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => { headers[name.toLowerCase()] = String(value); },
+    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+  };
+  helmet(options)({} as never, recorder as never, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return { ...headers, 'permissions-policy': PERMISSIONS_POLICY };
+}
+
 // Security headers, compression, and the same-origin rule for every state-changing request.
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string; allowedOrigins: string[]; mediaUrl: string | null }) => {
   const allowed = new Set(opts.allowedOrigins);
   // Files come from our origin, or from MEDIA_URL's address (a CDN, the bucket) when it is set: that prefix only.
   const media = opts.mediaUrl ? [`${opts.mediaUrl}/`] : [];
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -58,18 +71,24 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
     frameguard: { action: 'deny' },
     hsts: opts.publicUrl.startsWith('https://'),
   });
+  // The same for every answer: set at once, not worked out again for each request.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   await app.register(compress, { threshold: 1024 });
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  app.addHook('onSend', (request, reply, payload, done) => {
     // The matched route, not the spelling of the path: '/%61pi/me' is '/api/me' too.
     if (carriesMemberData(request.routeOptions.url ?? '', request.query)) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // Every unsafe method, whatever the path's spelling: '/%61pi/...' routes to '/api/...' too.
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.sameOriginExempt) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.sameOriginExempt) return done();
     const sent = request.headers.origin ?? originOf(request.headers.referer);
-    if (!sent || !allowed.has(sent)) throw new AppError(403, 'FORBIDDEN_ORIGIN', MSG.forbiddenOrigin);
+    if (!sent || !allowed.has(sent)) return done(new AppError(403, 'FORBIDDEN_ORIGIN', MSG.forbiddenOrigin));
+    done();
   });
 });

@@ -64,9 +64,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
     return member;
   }
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const cookies = refreshedCookies.get(request);
     if (cookies?.length && !reply.hasHeader('set-cookie')) reply.header('set-cookie', cookies);
+    done(null, payload);
   });
 
   app.decorateRequest('webHeaders', function (this: FastifyRequest) {

@@ -8,13 +8,15 @@ function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return hasNul(value);
   if (depth > 32 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => hasNul(k) || holdsNul(v, depth + 1));
+  for (const key in value) if (hasNul(key) || holdsNul((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
 }
 
 // The shared schemas refuse NUL in every text field; this catches what no schema reads (query strings,
 // path parameters, fields a route passes through), so PostgreSQL never sees one and never answers 500.
 export const textGuard = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(MSG.nulCharacter);
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) return done(badRequest(MSG.nulCharacter));
+    done();
   });
 });

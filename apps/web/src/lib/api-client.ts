@@ -6,9 +6,12 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly field: string | undefined;
   readonly requestId: string | undefined;
+  /** The server's own message, when its body carried one. */
+  readonly serverMessage: string | undefined;
 
   constructor(status: number, body: Partial<ApiErrorBody>) {
     super(body.message ?? `Request failed (${status})`);
+    this.serverMessage = body.message;
     this.name = 'ApiError';
     this.status = status;
     this.code = body.error;

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PostStatus, Topic } from '@fenestra/shared';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DetectionStatus, PostStatus, Topic } from '@fenestra/shared';
 import { preparedQuery, type Db, type Tx } from '../../db/client.js';
 import { bookmarks, postCounts, postImages, postTags, postVideos, postVotes, posts, profiles } from '../../db/schema/index.js';
 import type { UploadRow } from '../uploads/repo.js';
@@ -30,12 +30,43 @@ const postColumns = {
 /** One more character than the preview shows, so the caller knows whether it was cut. */
 const previewSource = sql<string>`left(${posts.description}, 201)`;
 
+/** An image as a post's card and page show it (the columns' names in camelCase, read as JSON). */
+export interface ImageRow {
+  id: string; imageUrl: string; displayOrder: number; altText: string | null; detectedObject: string | null;
+  detectedCategory: string | null; detectedMaterial: string | null; detectedFinish: string | null;
+  detectionConfidence: number | null; userConfirmedObject: string | null; keyFeatures: string[] | null;
+  visibleText: string | null; detectionStatus: DetectionStatus;
+}
+export interface VideoRow { videoUrl: string; thumbnailUrl: string | null; durationSeconds: number; fileSizeBytes: number; mimeType: string }
+/** A post's tags (in the order written), images (in display order) and video. */
+export interface Attachments { tags: string[]; images: ImageRow[]; video: VideoRow | null }
+
+/**
+ * Tags, images and video come with the post, as JSON from correlated subqueries: one round trip for a page,
+ * not three more. PostgreSQL evaluates them for the rows the LIMIT keeps.
+ */
+const attachmentColumns = {
+  // In the order they were written: the table has no order column, and its rows are never updated.
+  tags: sql<string[]>`(SELECT coalesce(json_agg(t.tag ORDER BY t.ctid), '[]'::json) FROM post_tags t WHERE t.post_id = ${posts.id})`,
+  images: sql<ImageRow[]>`(SELECT coalesce(json_agg(json_build_object(
+    'id', i.id, 'imageUrl', i.image_url, 'displayOrder', i.display_order, 'altText', i.alt_text,
+    'detectedObject', i.detected_object, 'detectedCategory', i.detected_category, 'detectedMaterial', i.detected_material,
+    'detectedFinish', i.detected_finish, 'detectionConfidence', i.detection_confidence,
+    'userConfirmedObject', i.user_confirmed_object, 'keyFeatures', i.key_features, 'visibleText', i.visible_text,
+    'detectionStatus', i.detection_status) ORDER BY i.display_order), '[]'::json)
+    FROM post_images i WHERE i.post_id = ${posts.id})`,
+  video: sql<VideoRow | null>`(SELECT json_build_object('videoUrl', v.video_url, 'thumbnailUrl', v.thumbnail_url,
+    'durationSeconds', v.duration_seconds, 'fileSizeBytes', v.file_size_bytes, 'mimeType', v.mime_type)
+    FROM post_videos v WHERE v.post_id = ${posts.id} LIMIT 1)`,
+};
+
 export type PostRow = {
   id: string; userId: string | null; topic: Topic; title: string; status: PostStatus; denialReason: string | null;
   createdAt: Date; createdKey: string; voteCount: number; bookmarkCount: number; replyCount: number;
   authorId: string | null; authorUsername: string | null; authorAvatarUrl: string | null;
 };
-export type SummaryRow = PostRow & { description: string };
+/** A post as lists read it: the preview's source (or, for one post, the whole description) and, mostly, its attachments. */
+export type SummaryRow = PostRow & { description: string } & Partial<Attachments>;
 export type BookmarkedRow = SummaryRow & { bookmarkId: string; bookmarkKey: string };
 
 // ---- writing a post ----
@@ -74,26 +105,24 @@ export const PUBLIC_STATUSES: PostStatus[] = ['open', 'solved'];
 export const isPublicStatus = sql`${posts.status} in ('open', 'solved')`;
 export const hasVideo = sql`exists (select 1 from ${postVideos} where ${postVideos.postId} = ${posts.id})`;
 
-/** A page of posts: `where` selects (cursor included), `orderBy` orders; the caller asks for one extra row. */
-export async function selectPosts(db: Conn, where: SQL | undefined, orderBy: SQL[], limit: number): Promise<SummaryRow[]> {
-  return db.select({ ...postColumns, description: previewSource })
+/** A page of posts with their attachments: `where` selects (cursor included), `orderBy` orders; the caller asks for one extra row. */
+export function selectPosts(db: Conn, where: SQL | undefined, orderBy: SQL[], limit: number) {
+  return db.select({ ...postColumns, description: previewSource, ...attachmentColumns })
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
     .where(where)
     .orderBy(...orderBy)
-    .limit(limit) as Promise<SummaryRow[]>;
+    .limit(limit);
 }
 
-/** Posts in these statuses (and topic), from the counts a trigger keeps. */
-export async function countByStatus(db: Conn, statuses: PostStatus[], topic: Topic | null): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`coalesce(sum(${postCounts.n}), 0)::int` }).from(postCounts)
+/** Posts in these statuses (and topic, a placeholder when given), from the counts a trigger keeps. */
+export function countByStatus(db: Conn, statuses: PostStatus[], topic: SQLWrapper | undefined) {
+  return db.select({ n: sql<number>`coalesce(sum(${postCounts.n}), 0)::int` }).from(postCounts)
     .where(and(inArray(postCounts.status, statuses), topic ? eq(postCounts.topic, topic) : undefined));
-  return row?.n ?? 0;
 }
 
-export async function countPosts(db: Conn, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(where);
-  return row?.n ?? 0;
+export function countPosts(db: Conn, where: SQL | undefined) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(posts).where(where);
 }
 
 /** A member's bookmarked posts, newest bookmark first; `where` also sees the bookmarks table. */
@@ -101,6 +130,7 @@ export async function selectBookmarked(db: Conn, userId: string, where: SQL | un
   return db.select({
     ...postColumns,
     description: previewSource,
+    ...attachmentColumns,
     bookmarkId: bookmarks.id,
     bookmarkKey: exactTime(bookmarks.createdAt),
   })
@@ -119,48 +149,20 @@ export async function countBookmarked(db: Conn, userId: string, where: SQL | und
   return row?.n ?? 0;
 }
 
-export async function findPost(db: Conn, id: string): Promise<(PostRow & { description: string }) | null> {
-  const rows = await db.select({ ...postColumns, description: posts.description })
+/** One post with its whole description and attachments, by the placeholder `id` (prepare it: it is read on every page). */
+export function findPostStatement(db: Db) {
+  return db.select({ ...postColumns, description: posts.description, ...attachmentColumns })
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
-    .where(eq(posts.id, id))
+    .where(eq(posts.id, sql.placeholder('id')))
     .limit(1);
-  return (rows[0] as (PostRow & { description: string }) | undefined) ?? null;
 }
 
-export type ImageRow = typeof postImages.$inferSelect;
-export type VideoRow = typeof postVideos.$inferSelect;
-
-/** Tags, images, videos and the viewer's likes and bookmarks for a page of posts: five queries, whatever its size. */
-export async function loadAttachments(db: Conn, postIds: string[], viewerId: string | null) {
-  if (postIds.length === 0) {
-    return { tags: [], images: [], videos: [], liked: new Set<string>(), bookmarked: new Set<string>() };
-  }
-  const [tags, images, videos, liked, marked] = await Promise.all([
-    // Tags in the order they were written: the table has no order column, and its rows are never updated.
-    db.select().from(postTags).where(inArray(postTags.postId, postIds)).orderBy(asc(postTags.postId), asc(sql`ctid`)),
-    db.select({
-      id: postImages.id, postId: postImages.postId, imageUrl: postImages.imageUrl, displayOrder: postImages.displayOrder,
-      altText: postImages.altText, detectedObject: postImages.detectedObject, detectedCategory: postImages.detectedCategory,
-      detectedMaterial: postImages.detectedMaterial, detectedFinish: postImages.detectedFinish,
-      detectionConfidence: postImages.detectionConfidence, userConfirmedObject: postImages.userConfirmedObject,
-      keyFeatures: postImages.keyFeatures, visibleText: postImages.visibleText, detectionStatus: postImages.detectionStatus,
-    }).from(postImages).where(inArray(postImages.postId, postIds)).orderBy(asc(postImages.postId), asc(postImages.displayOrder)),
-    db.select().from(postVideos).where(inArray(postVideos.postId, postIds)),
-    viewerId
-      ? db.select({ postId: postVotes.postId }).from(postVotes).where(and(eq(postVotes.userId, viewerId), inArray(postVotes.postId, postIds)))
-      : Promise.resolve([]),
-    viewerId
-      ? db.select({ postId: bookmarks.postId }).from(bookmarks).where(and(eq(bookmarks.userId, viewerId), inArray(bookmarks.postId, postIds)))
-      : Promise.resolve([]),
-  ]);
-  return {
-    tags,
-    images,
-    videos,
-    liked: new Set(liked.map((r) => r.postId)),
-    bookmarked: new Set(marked.map((r) => r.postId)),
-  };
+/** Of these posts, their attachments (for rows read without them, as search's): one query. */
+export async function loadAttachments(db: Conn, postIds: string[]): Promise<Map<string, Attachments>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db.select({ id: posts.id, ...attachmentColumns }).from(posts).where(inArray(posts.id, postIds));
+  return new Map(rows.map(({ id, ...attachments }) => [id, attachments]));
 }
 
 const marksQuery = preparedQuery<{ post_id: string; liked: boolean }>('member_marks', `
@@ -175,12 +177,6 @@ export async function memberMarks(db: Db, userId: string, postIds: string[]): Pr
   if (postIds.length === 0) return { liked, bookmarked };
   for (const row of await marksQuery(db, [userId, postIds])) (row.liked ? liked : bookmarked).add(row.post_id);
   return { liked, bookmarked };
-}
-
-export async function firstImageUrl(db: Conn, postId: string): Promise<string | null> {
-  const rows = await db.select({ url: postImages.imageUrl }).from(postImages)
-    .where(eq(postImages.postId, postId)).orderBy(asc(postImages.displayOrder)).limit(1);
-  return rows[0]?.url ?? null;
 }
 
 // ---- likes and bookmarks ----

@@ -33,7 +33,8 @@ export const viewerFrom = (member: MemberRow): Viewer => ({ id: member.id, isSta
 
 export interface ListQuery { scope: ListScope; filter: unknown; topic: unknown; sort: unknown; cursor: unknown }
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const uuidSchema = z.uuid();
+const isUuid = (value: string) => uuidSchema.safeParse(value).success;
 
 /** Tags as written, trimmed, without repeats that differ only in case (the first spelling wins). */
 export function uniqueTags(tags: string[]): string[] {
@@ -46,55 +47,80 @@ export function uniqueTags(tags: string[]): string[] {
   });
 }
 
-// Each list order: its ORDER BY, the keyset condition after a cursor, and the cursor of a row.
+// Each list order: its ORDER BY, the keyset condition after a cursor, and the cursor of a row. The condition
+// takes the cursor's keys as statement parameters (placeholders), so a list's SQL is written and planned once.
 type OrderName = Sort | 'oldest' | 'bookmarks';
+const KEYS = {
+  c: sql`${sql.placeholder('c')}::timestamptz`,
+  i: sql`${sql.placeholder('i')}::uuid`,
+  v: sql`${sql.placeholder('v')}::int`,
+  b: sql`${sql.placeholder('b')}::int`,
+  r: sql`${sql.placeholder('r')}::int`,
+  open: sql`${sql.placeholder('open')}::boolean`,
+};
+/** The values of a cursor's keys for KEYS. */
+const keyValues = (k: CursorKeys) => ({ c: k.c, i: k.i, v: k.v ?? 0, b: k.b ?? 0, r: k.r ?? 0, open: k.s !== 'solved' });
 interface Order {
   by: SQL[];
-  after(k: CursorKeys): SQL;
+  after: SQL;
   keys(row: repo.PostRow): Omit<CursorKeys, 'o'>;
 }
 // Spelled as the indexes are (drizzle-kit writes DESC NULLS LAST); the columns are NOT NULL, only the planner cares.
 const newestFirst = (column: SQLWrapper) => sql`${column} desc nulls last`;
 const oldestFirst = (column: SQLWrapper) => sql`${column} asc nulls first`;
-const at = (k: CursorKeys) => sql`${k.c}::timestamptz`;
-const uuid = (k: CursorKeys) => sql`${k.i}::uuid`;
 
 const ORDERS: Record<Exclude<OrderName, 'bookmarks'>, Order> = {
   recent: {
     by: [newestFirst(posts.createdAt), newestFirst(posts.id)],
-    after: (k) => sql`(${posts.createdAt}, ${posts.id}) < (${at(k)}, ${uuid(k)})`,
+    after: sql`(${posts.createdAt}, ${posts.id}) < (${KEYS.c}, ${KEYS.i})`,
     keys: (r) => ({ c: r.createdKey, i: r.id }),
   },
   votes: {
     by: [newestFirst(posts.voteCount), newestFirst(posts.createdAt), newestFirst(posts.id)],
-    after: (k) => sql`(${posts.voteCount}, ${posts.createdAt}, ${posts.id}) < (${k.v ?? 0}::int, ${at(k)}, ${uuid(k)})`,
+    after: sql`(${posts.voteCount}, ${posts.createdAt}, ${posts.id}) < (${KEYS.v}, ${KEYS.c}, ${KEYS.i})`,
     keys: (r) => ({ v: r.voteCount, c: r.createdKey, i: r.id }),
   },
   popular: {
     by: [newestFirst(posts.voteCount), newestFirst(posts.bookmarkCount), newestFirst(posts.replyCount), newestFirst(posts.createdAt), newestFirst(posts.id)],
-    after: (k) => sql`(${posts.voteCount}, ${posts.bookmarkCount}, ${posts.replyCount}, ${posts.createdAt}, ${posts.id})
-      < (${k.v ?? 0}::int, ${k.b ?? 0}::int, ${k.r ?? 0}::int, ${at(k)}, ${uuid(k)})`,
+    after: sql`(${posts.voteCount}, ${posts.bookmarkCount}, ${posts.replyCount}, ${posts.createdAt}, ${posts.id})
+      < (${KEYS.v}, ${KEYS.b}, ${KEYS.r}, ${KEYS.c}, ${KEYS.i})`,
     keys: (r) => ({ v: r.voteCount, b: r.bookmarkCount, r: r.replyCount, c: r.createdKey, i: r.id }),
   },
   // Open before solved, newest first within each: one descending key (is it open?, time, id) on its own index.
   unsolved: {
     by: [sql`(${posts.status} = 'open') desc`, sql`${posts.createdAt} desc`, sql`${posts.id} desc`],
-    after: (k) => sql`((${posts.status} = 'open'), ${posts.createdAt}, ${posts.id}) < (${k.s !== 'solved'}::boolean, ${at(k)}, ${uuid(k)})`,
+    after: sql`((${posts.status} = 'open'), ${posts.createdAt}, ${posts.id}) < (${KEYS.open}, ${KEYS.c}, ${KEYS.i})`,
     keys: (r) => ({ s: r.status === 'solved' ? 'solved' : 'open', c: r.createdKey, i: r.id }),
   },
   oldest: {
     by: [oldestFirst(posts.createdAt), oldestFirst(posts.id)],
-    after: (k) => sql`(${posts.createdAt}, ${posts.id}) > (${at(k)}, ${uuid(k)})`,
+    after: sql`(${posts.createdAt}, ${posts.id}) > (${KEYS.c}, ${KEYS.i})`,
     keys: (r) => ({ c: r.createdKey, i: r.id }),
   },
 };
+
+/**
+ * A list's statement: `name` says everything that changes its SQL text (a named prepared statement is
+ * parsed and planned once per connection); `where` uses placeholders, filled from `params`.
+ */
+interface ListSpec {
+  name: string;
+  where: SQL | undefined;
+  params: Record<string, unknown>;
+  /** The total's statement, by name, with the same placeholders. */
+  count: { name: string; build(): { prepare(name: string): Prepared<{ n: number }> } };
+}
+interface Prepared<Row> { execute(params: Record<string, unknown>): Promise<Row[]> }
+
+const NO_MARKS = { liked: new Set<string>(), bookmarked: new Set<string>() };
+const NO_ATTACHMENTS: repo.Attachments = { tags: [], images: [], video: null };
 
 const authorOf = (row: repo.PostRow, media: MediaAddress): Author =>
   row.authorId && row.authorUsername
     ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
     : UNKNOWN_AUTHOR;
 
-const imageOf = (img: Awaited<ReturnType<typeof repo.loadAttachments>>['images'][number], media: MediaAddress, viewer: Viewer | null): PostImage => ({
+const imageOf = (img: repo.ImageRow, media: MediaAddress, viewer: Viewer | null): PostImage => ({
   id: img.id,
   url: media(img.imageUrl),
   alt: img.altText ?? `Image ${img.displayOrder + 1}`,
@@ -121,27 +147,29 @@ const videoOf = (v: repo.VideoRow, media: MediaAddress): PostVideo => ({
   mimeType: v.mimeType,
 });
 
-function groupBy<T extends { postId: string }>(rows: T[]): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.postId);
-    if (list) list.push(row);
-    else map.set(row.postId, [row]);
-  }
-  return map;
-}
-
 export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddress; cache: PublicCache; detectionOn: boolean }) {
   const { db, publicUrl, media, cache, detectionOn } = deps;
 
-  /** The output whitelist for a page of posts: the rows plus their batched attachments. */
+  const statements = new Map<string, unknown>();
+  /** The named prepared statement, made on first use (the builder runs once per name). */
+  function prepared<Row>(name: string, build: () => { prepare(name: string): Prepared<Row> }): Prepared<Row> {
+    let statement = statements.get(name) as Prepared<Row> | undefined;
+    if (!statement) statements.set(name, (statement = build().prepare(name)));
+    return statement;
+  }
+
+  const findPost = async (id: string): Promise<repo.SummaryRow | null> =>
+    ((await prepared('find_post', () => repo.findPostStatement(db)).execute({ id }))[0] as repo.SummaryRow | undefined) ?? null;
+
+  /**
+   * The output whitelist for a page of posts: the rows (with their attachments, or one query for them) and
+   * the viewer's likes and bookmarks (one query).
+   */
   async function summaries(rows: repo.SummaryRow[], viewer: Viewer | null): Promise<PostSummary[]> {
-    const found = await repo.loadAttachments(db, rows.map((r) => r.id), viewer?.id ?? null);
-    const tags = groupBy(found.tags);
-    const images = groupBy(found.images);
-    const videos = new Map(found.videos.map((v) => [v.postId, v]));
+    const loaded = await repo.loadAttachments(db, rows.filter((r) => r.tags === undefined).map((r) => r.id));
+    const marks = viewer && rows.length ? await repo.memberMarks(db, viewer.id, rows.map((r) => r.id)) : NO_MARKS;
     return rows.map((row) => {
-      const video = videos.get(row.id);
+      const { tags, images, video } = row.tags !== undefined ? (row as repo.SummaryRow & repo.Attachments) : loaded.get(row.id) ?? NO_ATTACHMENTS;
       return {
         id: row.id,
         topic: row.topic,
@@ -151,37 +179,41 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
         denialReason: row.denialReason,
         createdAt: row.createdAt.toISOString(),
         author: authorOf(row, media),
-        tags: (tags.get(row.id) ?? []).map((t) => t.tag),
-        images: (images.get(row.id) ?? []).map((img) => imageOf(img, media, viewer)),
+        tags,
+        images: images.map((img) => imageOf(img, media, viewer)),
         video: video ? videoOf(video, media) : null,
         replyCount: row.replyCount,
         voteCount: row.voteCount,
         bookmarkCount: row.bookmarkCount,
-        liked: found.liked.has(row.id),
-        bookmarked: found.bookmarked.has(row.id),
+        liked: marks.liked.has(row.id),
+        bookmarked: marks.bookmarked.has(row.id),
       };
     });
   }
 
-  async function page(
-    where: SQL | undefined, orderName: Exclude<OrderName, 'bookmarks'>, rawCursor: unknown, viewer: Viewer | null,
-    countTotal: () => Promise<number> = () => repo.countPosts(db, where),
-  ): Promise<PostList> {
+  /** A page of a list: the posts with their attachments, then the total (one connection at a time). */
+  async function page(spec: ListSpec, orderName: Exclude<OrderName, 'bookmarks'>, rawCursor: unknown, viewer: Viewer | null): Promise<PostList> {
     const order = ORDERS[orderName];
     const cursor = decodeCursor(rawCursor, orderName);
-    const [rows, total] = await Promise.all([
-      repo.selectPosts(db, cursor ? and(where, order.after(cursor)) : where, order.by, LIMITS.pageSize + 1),
-      countTotal(),
-    ]);
+    const name = `${spec.name}_${orderName}_${cursor ? 'after' : 'first'}`;
+    const statement = prepared<repo.SummaryRow>(name, () =>
+      repo.selectPosts(db, cursor ? and(spec.where, order.after) : spec.where, order.by, LIMITS.pageSize + 1));
+    const rows = await statement.execute(cursor ? { ...spec.params, ...keyValues(cursor) } : spec.params);
+    const [count] = await prepared(spec.count.name, spec.count.build).execute(spec.params);
     const more = rows.length > LIMITS.pageSize;
     const shown = more ? rows.slice(0, LIMITS.pageSize) : rows;
     const last = shown[shown.length - 1];
     return {
       posts: await summaries(shown, viewer),
       nextCursor: more && last ? encodeCursor({ o: orderName, ...order.keys(last) }) : null,
-      total,
+      total: count?.n ?? 0,
     };
   }
+
+  /** A list of posts by a where clause (with placeholders); its total counts the same rows. */
+  const spec = (name: string, where: SQL | undefined, params: Record<string, unknown>): ListSpec => ({
+    name: `list_${name}`, where, params, count: { name: `count_${name}`, build: () => repo.countPosts(db, where) },
+  });
 
   async function detailOf(row: repo.SummaryRow, viewer: Viewer | null): Promise<PostDetail> {
     const [summary] = await summaries([row], viewer);
@@ -195,21 +227,22 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
     };
   }
 
-  /** A cached list with the member's likes and bookmarks on its posts (one query). */
-  async function withMarks(viewer: Viewer, entry: CachedBody<ListValue>): Promise<PublicAnswer> {
-    return listWithMarks(entry, await repo.memberMarks(db, viewer.id, entry.value.ids)) ?? entry;
+  /** A cached list with the member's likes and bookmarks on its posts (one query, then kept until one of them changes). */
+  function withMarks(viewer: Viewer, entry: CachedBody<ListValue>): Promise<PublicAnswer> {
+    return cache.personal(viewer.id, entry, entry.value.ids.map(TAGS.post), async () =>
+      listWithMarks(entry, await repo.memberMarks(db, viewer.id, entry.value.ids)));
   }
 
-  const topicIs = (topic: Topic | null) => (topic ? eq(posts.topic, topic) : undefined);
+  const TOPIC = sql.placeholder('topic');
+  const USER = sql.placeholder('userId');
+  const topicIs = (topic: Topic | null) => (topic ? eq(posts.topic, TOPIC) : undefined);
+  /** A topic in a statement's name: which one is a parameter. */
+  const topicName = (topic: Topic | null) => (topic ? 'topic' : 'all');
 
-  const publicStatuses = (filterRaw: unknown): PostStatus[] => {
-    const filter = parseFilter(filterRaw);
-    return filter === 'solved' ? ['solved'] : filter === 'unsolved' ? ['open'] : ['open', 'solved'];
-  };
+  const publicStatuses = (filter: string): PostStatus[] => (filter === 'solved' ? ['solved'] : filter === 'unsolved' ? ['open'] : ['open', 'solved']);
 
   // Literal statuses, not parameters: the planner matches them to the partial indexes of migration 0002.
-  function publicWhere(filterRaw: unknown, topic: Topic | null): SQL | undefined {
-    const filter = parseFilter(filterRaw);
+  function publicWhere(filter: string, topic: Topic | null): SQL | undefined {
     const status = filter === 'solved' ? eq(posts.status, 'solved') : filter === 'unsolved' ? eq(posts.status, 'open') : repo.isPublicStatus;
     return and(status, topicIs(topic));
   }
@@ -265,34 +298,39 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
     /** The lists behind /, /my-posts, /resources/videos and /admin/unsolved; the route checks who may ask. */
     async listPosts(viewer: Viewer | null, query: ListQuery): Promise<PostList> {
       const topic = parseTopic(query.topic);
+      const filter = parseFilter(query.filter);
+      const params = { topic, userId: viewer?.id };
       switch (query.scope) {
         case 'mine':
-          return page(and(eq(posts.userId, viewer!.id), topicIs(topic)), 'recent', query.cursor, viewer);
+          return page(spec(`mine_${topicName(topic)}`, and(eq(posts.userId, USER), topicIs(topic)), params), 'recent', query.cursor, viewer);
         case 'unsolved-queue':
-          return page(and(eq(posts.status, 'open'), topicIs(topic)), 'oldest', query.cursor, viewer);
+          return page(spec(`queue_${topicName(topic)}`, and(eq(posts.status, 'open'), topicIs(topic)), params), 'oldest', query.cursor, viewer);
         case 'videos':
-          return page(and(publicWhere(query.filter, topic), repo.hasVideo), parseSort(query.sort), query.cursor, viewer);
-        default:
+          return page(spec(`videos_${filter}_${topicName(topic)}`, and(publicWhere(filter, topic), repo.hasVideo), params),
+            parseSort(query.sort), query.cursor, viewer);
+        default: {
           // The home list's total comes from the trigger-kept counts: a lookup, not a scan.
-          return page(publicWhere(query.filter, topic), parseSort(query.sort), query.cursor, viewer,
-            () => repo.countByStatus(db, publicStatuses(query.filter), topic));
+          const name = `public_${filter}_${topicName(topic)}`;
+          return page({
+            name: `list_${name}`, where: publicWhere(filter, topic), params,
+            count: { name: `count_${name}`, build: () => repo.countByStatus(db, publicStatuses(filter), topic ? TOPIC : undefined) },
+          }, parseSort(query.sort), query.cursor, viewer);
+        }
       }
     },
 
     /** A member's public posts (open and solved), newest first: a profile's Posts tab. */
     async listMemberPosts(viewer: Viewer | null, userId: string, rawCursor: unknown): Promise<PostList> {
-      return page(and(eq(posts.userId, userId), repo.isPublicStatus), 'recent', rawCursor, viewer);
+      return page(spec('member', and(eq(posts.userId, USER), repo.isPublicStatus), { userId }), 'recent', rawCursor, viewer);
     },
 
     /** The member's bookmarks they may still see, newest bookmark first. */
     async listBookmarks(viewer: Viewer, rawCursor: unknown): Promise<PostList> {
       const cursor = decodeCursor(rawCursor, 'bookmarks');
       const visible = viewer.isStaff ? undefined : or(repo.isPublicStatus, eq(posts.userId, viewer.id));
-      const after = cursor ? sql`(${bookmarks.createdAt}, ${bookmarks.id}) < (${at(cursor)}, ${uuid(cursor)})` : undefined;
-      const [rows, total] = await Promise.all([
-        repo.selectBookmarked(db, viewer.id, and(visible, after), LIMITS.pageSize + 1),
-        repo.countBookmarked(db, viewer.id, visible),
-      ]);
+      const after = cursor ? sql`(${bookmarks.createdAt}, ${bookmarks.id}) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)` : undefined;
+      const rows = await repo.selectBookmarked(db, viewer.id, and(visible, after), LIMITS.pageSize + 1);
+      const total = await repo.countBookmarked(db, viewer.id, visible);
       const more = rows.length > LIMITS.pageSize;
       const shown = more ? rows.slice(0, LIMITS.pageSize) : rows;
       const last = shown[shown.length - 1];
@@ -306,12 +344,12 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
     /** The review queue, oldest first. */
     async pendingQueue(viewer: Viewer): Promise<PostSummary[]> {
       const rows = await repo.selectPosts(db, eq(posts.status, 'pending'), ORDERS.oldest.by, 200);
-      return summaries(rows, viewer);
+      return summaries(rows as repo.SummaryRow[], viewer);
     },
 
     /** A post the viewer may see (pending and denied ones only for their author and staff), else 'Post not found'. */
     async visiblePost(viewer: Viewer | null, id: string): Promise<repo.SummaryRow> {
-      const row = isUuid(id) ? await repo.findPost(db, id) : null;
+      const row = isUuid(id) ? await findPost(id) : null;
       if (!row || !canSee(row, viewer)) throw notFound(MSG.postNotFound);
       return row;
     },
@@ -327,6 +365,8 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
      */
     async publicList(viewer: Viewer | null, query: ListQuery): Promise<PublicAnswer> {
       if (query.scope !== 'public' && query.scope !== 'videos') throw new Error(`the ${query.scope} list is not public`);
+      // Staff see failed detections: their list is not the visitors' one.
+      if (viewer?.isStaff) return JSON.stringify(await this.listPosts(viewer, query));
       const sort = parseSort(query.sort);
       // A bad cursor is a 400 before anything is cached under it.
       decodeCursor(query.cursor, sort);
@@ -337,6 +377,7 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
 
     /** A member's public posts (a profile's Posts tab) from the cache, with the viewer's marks on top. */
     async publicMemberPosts(viewer: Viewer | null, userId: string, key: string, rawCursor: unknown): Promise<PublicAnswer> {
+      if (viewer?.isStaff) return JSON.stringify(await this.listMemberPosts(viewer, userId, rawCursor));
       const entry = (await cache.read(key, async () => listFill(await this.listMemberPosts(null, userId, rawCursor), [TAGS.member(userId)])))!;
       return viewer ? withMarks(viewer, entry) : entry;
     },
@@ -346,11 +387,12 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
       // Staff see failed detections and may override them: their page is not the visitors' one.
       if (!isUuid(id) || viewer?.isStaff) return null;
       const entry = await cache.read(`api:post:${id}`, async () => {
-        const row = await repo.findPost(db, id);
+        const row = await findPost(id);
         return row && repo.PUBLIC_STATUSES.includes(row.status) ? postFill(await detailOf(row, null)) : null;
       });
       if (!entry || !viewer) return entry;
-      return postWithMarks(entry, await repo.memberMarks(db, viewer.id, [id]), viewer.isStaff) ?? entry;
+      return cache.personal(viewer.id, entry, [TAGS.post(id)], async () =>
+        postWithMarks(entry, await repo.memberMarks(db, viewer.id, [id]), viewer.isStaff));
     },
 
     toggleLike: (member: MemberRow, postId: string) => toggle('like', member, postId),
@@ -358,9 +400,9 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
 
     /** The app shell with a public post's meta tags, for shared links; null keeps the plain shell. */
     async postPageHtml(indexHtml: string, id: string, path: string): Promise<string | null> {
-      const row = isUuid(id) ? await repo.findPost(db, id) : null;
+      const row = isUuid(id) ? await findPost(id) : null;
       if (!row || !repo.PUBLIC_STATUSES.includes(row.status)) return null;
-      const meta = { title: row.title, description: row.description, imageUrl: media(await repo.firstImageUrl(db, id)) };
+      const meta = { title: row.title, description: row.description, imageUrl: media(row.images?.[0]?.imageUrl ?? null) };
       return renderPostPage(indexHtml, meta, { publicUrl, path });
     },
   };

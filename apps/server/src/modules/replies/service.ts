@@ -60,7 +60,10 @@ export function repliesService(deps: { db: Db; posts: PostsService; media: Media
   /** The output whitelist for replies: rows plus their batched pictures and mentions. */
   async function toReplies(rows: repo.ReplyRow[]): Promise<Reply[]> {
     const ids = rows.map((r) => r.id);
-    const [images, mentions, previews] = await Promise.all([repo.imagesOf(db, ids), repo.mentionsOf(db, ids), previewsOfReplies(db, ids, media)]);
+    // One after the other: a request holds one pool connection at a time.
+    const images = await repo.imagesOf(db, ids);
+    const mentions = await repo.mentionsOf(db, ids);
+    const previews = await previewsOfReplies(db, ids, media);
     return rows.map((row) => ({
       id: row.id,
       postId: row.postId,

@@ -38,8 +38,9 @@ export async function analyseWords(db: Db, words: string[]): Promise<AnalysedWor
     LEFT JOIN LATERAL (
       SELECT EXISTS (SELECT 1 FROM search_words s WHERE s.word = l.lex)
         OR (w.ord = ${words.length} AND EXISTS (
+          -- Words that begin with it, as a range the prefix index can read (a LIKE pattern made per row cannot).
           SELECT 1 FROM search_words s
-          WHERE s.word LIKE replace(replace(replace(l.lex, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+          WHERE s.word ~>=~ l.lex AND s.word ~<~ (l.lex || chr(1114111))
         )) AS known
     ) k ON true
     ORDER BY w.ord`);

@@ -68,10 +68,9 @@ export function searchService(deps: { db: Db; posts: PostsService }) {
       const more = ranked.length > LIMITS.pageSize;
       const shown = more ? ranked.slice(0, LIMITS.pageSize) : ranked;
       const ids = shown.map((r) => r.id);
-      const [rows, marked] = await Promise.all([
-        ids.length ? postsRepo.selectPosts(db, inArray(posts.id, ids), [], ids.length) : Promise.resolve([]),
-        headlines(db, tsquery, ids),
-      ]);
+      // One after the other: a request holds one pool connection at a time.
+      const rows = ids.length ? await postsRepo.selectPosts(db, inArray(posts.id, ids), [], ids.length) : [];
+      const marked = await headlines(db, tsquery, ids);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const ordered = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
       const cards = await postsService.summaries(ordered, viewer);

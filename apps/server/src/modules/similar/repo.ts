@@ -37,8 +37,8 @@ function wordMatch(text: SimilarText): { any: SQL; everyTitleWord: SQL | null; c
 }
 
 /**
- * How many public posts a draft is compared with: the newest that hold every word of its title, and the
- * newest that hold any of its words. Any of 20 words is most of a large forum; scoring it all took seconds.
+ * How many public posts a draft is compared with: some that hold every word of its title, and the newest
+ * that hold any of its words. Any of 20 words is most of a large forum: scoring it all took seconds.
  */
 const WITH_EVERY_TITLE_WORD = 200;
 const WITH_ANY_WORD = 300;
@@ -54,13 +54,13 @@ export async function similarTo(
   if (!words) return [];
   const title = text.title.trim();
   const textScore = sql`(0.85 * ${words.coverage} + 0.15 * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], s.document, ${words.any}, 32))`;
-  const newest = (match: SQL, count: number) => sql`(
-    SELECT s.post_id FROM post_search s WHERE s.status IN ('open', 'solved') AND s.document @@ ${match}
-    ORDER BY s.created_at DESC, s.post_id DESC LIMIT ${count})`;
+  const holding = (match: SQL) => sql`SELECT s.post_id FROM post_search s WHERE s.status IN ('open', 'solved') AND s.document @@ ${match}`;
   const { rows } = await db.execute<{ id: string; title: string; status: 'open' | 'solved'; score: number }>(sql`
     WITH candidates AS (
-      ${words.everyTitleWord ? sql`${newest(words.everyTitleWord, WITH_EVERY_TITLE_WORD)} UNION ` : sql``}
-      ${newest(words.any, WITH_ANY_WORD)}
+      -- Every title word: rare enough to be read through the full-text index, as found.
+      ${words.everyTitleWord ? sql`(${holding(words.everyTitleWord)} LIMIT ${WITH_EVERY_TITLE_WORD}) UNION ` : sql``}
+      -- Any word: most posts, read newest first until enough.
+      (${holding(words.any)} ORDER BY s.created_at DESC, s.post_id DESC LIMIT ${WITH_ANY_WORD})
     )
     SELECT id, title, status, score FROM (
       SELECT p.id, p.title, p.status, (0.6 * ${textScore} + 0.4 * similarity(p.title, ${title}))::float8 AS score

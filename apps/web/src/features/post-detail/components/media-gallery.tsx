@@ -1,11 +1,14 @@
 import { useRef, useState } from 'react';
 import type { PostMediaItem } from '../utils/media-items';
-import { DetectionLine } from './detection-line';
+import { ImageDetection } from './image-detection';
 import { MediaTile } from '../../../components/media/media-tile';
 import { MediaViewer } from '../../../components/media/media-viewer';
 
-/** The post's media grid (video first, then images with their detection) and the viewer it opens. */
-export function MediaGallery({ items }: { items: PostMediaItem[] }) {
+/**
+ * The post's media grid (video first, then images with their detection) and the viewer it opens. `staff`:
+ * the viewer may override detections (the post's canOverrideDetection), on this post.
+ */
+export function MediaGallery({ items, staff = null }: { items: PostMediaItem[]; staff?: { postId: string } | null }) {
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const openedFrom = useRef<number | null>(null);
   const tiles = useRef<(HTMLButtonElement | null)[]>([]);
@@ -29,7 +32,9 @@ export function MediaGallery({ items }: { items: PostMediaItem[] }) {
               }}
               onClick={() => open(index)}
             />
-            {item.type === 'image' && <DetectionLine detection={item.detection} />}
+            {item.type === 'image' && item.detection && item.imageId && (
+              <ImageDetection detection={item.detection} image={{ id: item.imageId, url: item.url, alt: item.alt }} staff={staff} />
+            )}
           </li>
         ))}
       </ul>

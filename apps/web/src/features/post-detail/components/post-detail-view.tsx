@@ -49,7 +49,7 @@ export function PostDetailView({ post, slots = {} }: { post: PostDetail; slots?:
 
         <MemberText text={post.description} mentions={post.mentions} />
 
-        <MediaGallery items={media} />
+        <MediaGallery items={media} staff={post.canOverrideDetection ? { postId: post.id } : null} />
 
         <footer className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
           {isPublicPost(post.status) && slots.renderActions?.(post)}

@@ -5,6 +5,8 @@ import type { MediaItem } from '../../../components/media/media-item';
 export interface PostMediaItem extends MediaItem {
   /** What the AI saw in an image; null for the video. */
   detection: Detection | null;
+  /** The image's id (override and retry name it); null for the video. */
+  imageId: string | null;
 }
 
 /** The video first, then the images in their display order. */
@@ -19,6 +21,7 @@ export function mediaItemsOf(post: Pick<PostDetail, 'images' | 'video'>): PostMe
       duration: post.video.durationSeconds,
       imageNumber: null,
       detection: null,
+      imageId: null,
     });
   }
   [...post.images]
@@ -32,6 +35,7 @@ export function mediaItemsOf(post: Pick<PostDetail, 'images' | 'video'>): PostMe
         duration: null,
         imageNumber: index + 1,
         detection: image.detection ?? null,
+        imageId: image.id,
       });
     });
   return items;
