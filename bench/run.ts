@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
 import Fastify from 'fastify';
 import { listen, startBenchApp } from './bench-app.js';
 import { seedVolume, VOLUMES } from './volume.js';
@@ -24,22 +24,28 @@ interface Target {
 }
 interface Measured { reqs: number; p50: number; p99: number; ok: boolean; status: string }
 
-async function measure(url: string, target: Pick<Target, 'method' | 'body' | 'headers'>): Promise<Measured> {
-  const result = await autocannon({
-    url,
-    method: target.method ?? 'GET',
-    body: target.body,
-    headers: { ...BROWSER, ...target.headers },
-    connections: CONNECTIONS,
-    duration: DURATION,
-    // The load runs in its own thread so it does not share the server's event loop.
-    workers: 1,
-  });
-  const ok = result.non2xx === 0 && result.errors === 0;
-  return {
-    reqs: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok,
-    status: ok ? 'ok' : `${result.non2xx} non-2xx, ${result.errors} errors`,
+// The load comes from another process, so the server's memory figure is the server's alone and the load
+// generator takes none of its event loop.
+const LOAD = `
+  const { default: autocannon } = await import('autocannon');
+  const r = await autocannon(JSON.parse(process.argv[1]));
+  process.stdout.write(JSON.stringify({ reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors }));
+`;
+
+async function measure(url: string, target: Pick<Target, 'method' | 'body' | 'headers'>, seconds = DURATION): Promise<Measured> {
+  const options = {
+    url, method: target.method ?? 'GET', body: target.body, headers: { ...BROWSER, ...target.headers },
+    connections: CONNECTIONS, duration: seconds,
   };
+  const child = spawn(process.execPath, ['--input-type=module', '-e', LOAD, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  await new Promise((resolve) => child.once('exit', resolve));
+  const r = JSON.parse(out) as { reqs: number; p50: number; p99: number; non2xx: number; errors: number };
+  const ok = r.non2xx === 0 && r.errors === 0;
+  return { reqs: r.reqs, p50: r.p50, p99: r.p99, ok, status: ok ? 'ok' : `${r.non2xx} non-2xx, ${r.errors} errors` };
 }
 
 /** A bare Fastify answering each path with the bytes and headers the app answered it with: a static file's cost. */
@@ -104,6 +110,9 @@ async function main() {
     const rows: string[][] = [];
     const results: Record<string, Measured & { bare: Measured; ratio: number; bytes: number }> = {};
     for (const [i, target] of pick(compared).entries()) {
+      // A second of each first, so both are measured warm (compiled code, filled caches, open connections).
+      await measure(base + target.path, target, 1);
+      await measure(`${bare.base}/bare/${i}`, {}, 1);
       const measured = await measure(base + target.path, target);
       const twin = await measure(`${bare.base}/bare/${i}`, {});
       const ratio = measured.reqs / twin.reqs;
