@@ -62,7 +62,7 @@ describe('detection jobs', () => {
     const postId = await insertPost(t, { userId: staff.me.id });
     const form = await multipart([['purpose', 'reply'], ['files', await photo(), 'reply.jpg']]);
     const up = await t.app.inject({ method: 'POST', url: '/api/uploads/images', headers: { origin: ORIGIN, cookie: member.cookie, 'content-type': form.contentType }, payload: form.payload });
-    const detectJobs = async () => Number((await boss(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'detect-image'`)).rows[0].n);
+    const detectJobs = async () => Number((await boss(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'detect-image'`)).rows[0]!.n);
     const before = await detectJobs();
     const res = await post(t, `/api/posts/${postId}/replies`, member.cookie, { content: 'Here is mine, same part.', imageUploadIds: [up.json().files[0].id] });
     expect(res.statusCode).toBe(201);
