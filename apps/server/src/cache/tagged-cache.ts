@@ -88,7 +88,12 @@ export class TaggedCache<V> {
   /** Drops every entry carrying `tag`, and any fill of it still running. */
   invalidate(tag: string): void {
     this.sequence++;
-    this.droppedAt.set(tag, this.sequence);
+    // Only a fill still running can be stale: with none listed, nothing needs remembering (so nothing old is
+    // kept), and any fill begun before now that is somehow still running counts as stale.
+    if (this.inFlight.size === 0) {
+      this.droppedAt.clear();
+      this.staleBefore = this.sequence;
+    } else this.droppedAt.set(tag, this.sequence);
     if (this.droppedAt.size > MAX_REMEMBERED_DROPS) {
       this.droppedAt.clear();
       this.staleBefore = this.sequence;
