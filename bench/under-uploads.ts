@@ -1,5 +1,6 @@
 // npm run bench:uploads: the home list's latency and the server's memory while members upload large photos.
-// The server runs as `npm start` would (its own process, demo content); this process only makes the load.
+// The server runs as `npm start` runs it (the compiled server in a process of its own, demo content; the
+// embedded PostgreSQL is a process apart and not counted); this process only builds it and makes the load.
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { spawn } from 'node:child_process';
@@ -8,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfNeeded } from '../scripts/build-server.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const UPLOADERS = Number(process.env.BENCH_UPLOADERS ?? 8);
@@ -32,9 +34,11 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-bench-uploads-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  await buildServerIfNeeded();
+  // As scripts/start.mjs runs it (two malloc arenas; see there).
+  const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', RATE_LIMIT_UPLOADS: '100000', RATE_LIMIT_AUTH: '100000' },
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', RATE_LIMIT_UPLOADS: '100000', RATE_LIMIT_AUTH: '100000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

@@ -16,6 +16,8 @@ Object.assign(process.env, {
   SEED: 'none',
   RATE_LIMIT_AUTH: '10000',
   LOG_LEVEL: 'warn',
+  // The browser suite checks the pages, not the models (their own API tests load them): AI off unless asked.
+  AI_PROVIDER: process.env.AI_PROVIDER ?? 'off',
   // The suite's own page on loopback is the one private address link previews may reach.
   LINK_PREVIEW_ALLOW: `127.0.0.1:${process.env.E2E_LINK_PAGES_PORT ?? Number(port) + 1000}`,
 });

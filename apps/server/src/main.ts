@@ -45,6 +45,8 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Run by npm start (scripts/start.mjs, over an IPC channel): when that process is gone, so is the forum.
+  process.on('disconnect', () => void shutdown('npm start ended'));
 
   const demo = await seedIfEmpty(app.services.database.db, config, app.log);
   await queueMissingEmbeddings(app);

@@ -16,3 +16,6 @@ export const seedVideosFolder = path.join(serverRoot, 'src/db/seed/videos');
 
 /** The web app's build (apps/web/dist), unless WEB_DIST says otherwise. */
 export const defaultWebDist = path.resolve(serverRoot, '../web/dist');
+
+/** The sentence model's thread: plain JavaScript, run from beside the sources in both cases. */
+export const embeddingWorkerFile = path.join(serverRoot, 'src/adapters/ai/embedding-worker.mjs');

@@ -36,6 +36,8 @@ async function main() {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  // Run by npm run worker (scripts/start.mjs, over an IPC channel): when that process is gone, so is the worker.
+  process.on('disconnect', () => void stop());
 }
 
 main().catch((err) => {

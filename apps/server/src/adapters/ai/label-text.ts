@@ -33,13 +33,16 @@ const LABELLED = /\b(?:PART|P\s*\/\s*N|PN|ITEM|MODEL|CAT(?:ALOG(?:UE)?)?|REF|STO
 // Codes with separators (23.10.00, TH-4521-B, 1004-5678) or letters and digits run together (PL15432).
 const CODE = /(?<![A-Za-z0-9.\-/])(?=[A-Za-z0-9.\-/]*\d[A-Za-z0-9.\-/]*\d)(?:[A-Za-z0-9]+(?:[.\-/][A-Za-z0-9]+)+|[A-Za-z]{1,4}\d{3,}[A-Za-z]?)(?![A-Za-z0-9.\-/])/g;
 
-/** A code read by OCR: letters that look like digits become digits where the code is mostly digits. */
+/** A code read by OCR: after its first digit, letters that look like digits are digits (PL4O5O is PL4050; the prefix stays). */
 function cleanCode(code: string): string {
   const upper = code.toUpperCase().replace(/[.\-/]+$/, '');
-  const digits = upper.replace(/[^0-9]/g, '').length;
-  const letters = upper.replace(/[^A-Z]/g, '').length;
-  if (digits >= 2 * letters) return upper.replace(/[OQD]/g, '0').replace(/[IL|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
-  return upper;
+  const first = upper.search(/\d/);
+  if (first < 0) return upper;
+  const digitsOf: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', '|': '1', S: '5', B: '8', Z: '2' };
+  const tail = upper.slice(first).replace(/[OQDIL|SBZ]/g, (c, i: number, all: string) =>
+    // Only a letter among digits or separators: a suffix letter (TH-4521-B) stays a letter.
+    (/[\d.\-/]/.test(all[i - 1] ?? '') && /[\d.\-/]/.test(all[i + 1] ?? '') ? digitsOf[c]! : c));
+  return upper.slice(0, first) + tail;
 }
 
 const isCode = (code: string) => {

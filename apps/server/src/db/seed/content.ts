@@ -106,7 +106,7 @@ Photos attached. Is there a way to tell which operator this is without pulling t
     tags: ['andersen', 'casement', 'operator', 'crank'],
     images: [
       { drawing: 'crank', finish: 'white', variant: 0, detection: {
-        object: 'Casement window operator', category: 'window hardware', material: 'zinc die-cast', finish: 'white painted',
+        object: 'Casement window operator', category: 'operator', material: 'zinc die-cast', finish: 'white painted',
         confidence: 0.92, features: ['splined drive shaft', 'folding crank handle', 'two-screw base', 'single arm'] } },
       { drawing: 'crank', finish: 'white', variant: 2 },
     ],
@@ -145,7 +145,7 @@ Looking for experience from anyone who has done both.`,
 It used to work fine. Is the lock worn out or did the window move? Picture of the lock attached.`,
     tags: ['sash lock', 'double hung', 'vinyl'],
     images: [{ drawing: 'sash-lock', finish: 'nickel', variant: 0, detection: {
-      object: 'Cam-action sash lock', category: 'window hardware', material: 'die-cast zinc', finish: 'satin nickel',
+      object: 'Cam-action sash lock', category: 'lock/latch', material: 'die-cast zinc', finish: 'satin nickel',
       confidence: 0.71, features: ['cam lever', 'separate keeper', 'two-screw mount'] } }],
     replies: [
       { by: 'handyman_raj', after: 2, pinned: true, text: `Almost always the sashes moved, not the lock. Vinyl frames shift a bit with seasons, and if the meeting rails are not pulled together the cam will not reach.
@@ -164,7 +164,7 @@ I get that 28 is probably the length, but what is 9/16 and does the red tip matt
     tags: ['spiral balance', 'double hung', 'balance spring'],
     images: [
       { drawing: 'balance', finish: 'bronze', variant: 1, detection: {
-        object: 'Window spring', category: 'window hardware', material: 'aluminum', finish: 'unknown',
+        object: 'Window spring', category: 'balance', material: 'aluminum', finish: 'unknown',
         confidence: 0.43, features: ['tube with label', 'twisted rod'], visibleText: '9/16 x 28 RED TIP' } },
       { drawing: 'balance', finish: 'nickel', variant: 2 },
     ],
@@ -290,7 +290,7 @@ The bottom track looks OK to me, no big dents. I pulled the door and found these
     tags: ['patio door', 'roller', 'sliding door'],
     images: [
       { drawing: 'roller', finish: 'nickel', variant: 0, detection: {
-        object: 'Patio door roller assembly', category: 'door hardware', material: 'steel housing, nylon wheels', finish: 'zinc plated',
+        object: 'Patio door roller assembly', category: 'roller', material: 'steel housing, nylon wheels', finish: 'zinc plated',
         confidence: 0.93, features: ['tandem wheels', 'height adjustment screw', 'ball bearings'] } },
       { drawing: 'roller', finish: 'white', variant: 1 },
     ],
@@ -340,7 +340,7 @@ It's a white pneumatic closer with a rod and a washer to hold it open. Do I need
     tags: ['storm door', 'closer'],
     images: [
       { drawing: 'closer', finish: 'white', variant: 0, detection: {
-        object: 'Storm door closer', category: 'door hardware', material: 'aluminum', finish: 'white painted',
+        object: 'Storm door closer', category: 'closer', material: 'aluminum', finish: 'white painted',
         confidence: 0.74, features: ['pneumatic cylinder', 'hold-open washer', 'jamb bracket'] } },
       { drawing: 'closer', finish: 'black', variant: 1 },
     ],
@@ -361,7 +361,7 @@ What does "5/8 radius" mean and how do I check which radius I have? I don't want
     tags: ['hinges', 'interior door', 'finish'],
     images: [
       { drawing: 'hinge', finish: 'brass', variant: 0, detection: {
-        object: 'Butt hinge', category: 'door hardware', material: 'steel', finish: 'polished brass',
+        object: 'Butt hinge', category: 'hinge', material: 'steel', finish: 'polished brass',
         confidence: 0.94, features: ['5 knuckles', 'rounded corners', 'removable pin', '3 screw holes per leaf'] } },
       { drawing: 'hinge', finish: 'nickel', variant: 2 },
     ],
@@ -434,7 +434,7 @@ The old one is unbranded. Is there a standard size, or should I just use an adju
 The groove in the frame looks narrow. There are like six sizes at the hardware store. How do I choose?`,
     tags: ['spline', 'rescreen', 'screen door'],
     images: [{ drawing: 'screen-corner', finish: 'almond', variant: 0, detection: {
-      object: 'Screen spline', category: 'screen hardware', material: 'vinyl', finish: 'black',
+      object: 'Screen spline', category: 'screen part', material: 'vinyl', finish: 'black',
       confidence: 0.68, features: ['coiled spline', 'corner key', 'extruded frame channel'] } }],
     replies: [
       { by: 'screenqueen_lena', after: 2, pinned: true, text: `Take a short piece of the old spline that is still intact and roll it between your fingers to get the diameter; even cracked it is usually measurable with calipers. The common sizes are .125, .140, .160 and .175.
@@ -524,7 +524,7 @@ What are these called so I can order them?`,
 Attached a sketch of the frame profile as well as I can draw it. Which direction do I pry?`,
     tags: ['glazing bead', 'vinyl', 'glass replacement'],
     images: [{ drawing: 'profile', finish: 'almond', variant: 4, detection: {
-      object: 'Window frame profile', category: 'glazing', material: 'PVC', finish: 'white',
+      object: 'Window frame profile', category: 'other', material: 'PVC', finish: 'white',
       confidence: 0.41, features: ['multi-chamber extrusion', 'glazing bead', 'insulated glass unit'] } }],
     replies: [
       { by: 'glazier_gwen', after: 2, pinned: true, text: `Start with the long beads, never the short ones first. Slide a stiff putty knife into the joint between the bead and the sash at the middle of the bead, and tap it in with your palm. Then twist gently toward the glass: the bead has a barb that comes out of the sash groove.
@@ -603,7 +603,7 @@ Is there a cheat sheet for which code is which, and do different brands use the 
     tags: ['finish codes', 'bhma', 'hardware finishes'],
     images: [
       { drawing: 'hinge', finish: 'bronze', variant: 1, detection: {
-        object: 'Butt hinge', category: 'door hardware', material: 'steel', finish: 'oil rubbed bronze',
+        object: 'Butt hinge', category: 'hinge', material: 'steel', finish: 'oil rubbed bronze',
         confidence: 0.88, features: ['5 knuckles', 'square corners', 'dark finish with highlights'] } },
       { drawing: 'hinge', finish: 'nickel', variant: 3 },
       { drawing: 'hinge', finish: 'brass', variant: 4 },

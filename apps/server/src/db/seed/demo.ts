@@ -15,7 +15,7 @@ import {
 import { storagePath } from '../../adapters/storage/storage.js';
 import { openStorage } from '../../adapters/storage/open.js';
 import { ADMIN_EMAIL, MEMBERS, POSTS, type SeedPost } from './content.js';
-import { renderPicture } from './images.js';
+import { renderPictures } from './images.js';
 import { SEED_VIDEOS } from './videos.js';
 
 /** A password made for this install: 22 random characters, with the upper, lower and digit the rules ask for. */
@@ -112,9 +112,9 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
     return m;
   };
 
-  // Pictures render on sharp's threads while the password is hashed and the rows are written.
+  // Pictures render on sharp's thread while the password is hashed and the rows are written.
   const pictureJobs = planned.flatMap((p) => (p.post.images ?? []).map((image, order) => ({ p, image, order })));
-  const rendering = Promise.all(pictureJobs.map((job) => renderPicture(job.image)));
+  const rendering = renderPictures(pictureJobs.map((job) => job.image));
   rendering.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   // The admin's password is made now and kept in DATA_DIR; the other demo members' is thrown away.
   const adminPassword = newPassword();

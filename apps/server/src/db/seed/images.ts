@@ -282,17 +282,29 @@ interface Raw { data: Buffer; info: OutputInfo }
 const raw = (image: Sharp): Promise<Raw> => image.raw().toBuffer({ resolveWithObject: true });
 const fromRaw = ({ data, info }: Raw) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
-// Backdrops depend only on the variant (surface and scale object), so a seed renders each once.
-const backdrops = new Map<number, Promise<Raw>>();
-const backdropFor = (spec: PictureSpec) => {
+type Backdrops = Map<number, Promise<Raw>>;
+// Backdrops depend only on the variant (surface and scale object): a seed renders each once.
+const backdropFor = (backdrops: Backdrops, spec: PictureSpec) => {
   const key = spec.variant % 10;
   if (!backdrops.has(key)) backdrops.set(key, raw(sharp(Buffer.from(backdropSvg({ ...spec, finish: 'nickel' }))).ensureAlpha()));
   return backdrops.get(key)!;
 };
 
+/**
+ * The seed's pictures, one after another: as fast on two cores as all at once, and the forum process
+ * keeps about 70 MB less afterwards (every libvips thread that worked holds on to its freed memory).
+ * The backdrops are forgotten with the seed.
+ */
+export async function renderPictures(specs: PictureSpec[]): Promise<Buffer[]> {
+  const backdrops: Backdrops = new Map();
+  const pictures: Buffer[] = [];
+  for (const spec of specs) pictures.push(await renderPicture(spec, backdrops));
+  return pictures;
+}
+
 /** An 800x600 JPEG of one picture; the drop shadow is blurred by sharp (much faster than an SVG filter). */
-export async function renderPicture(spec: PictureSpec): Promise<Buffer> {
-  const [backdrop, subject] = await Promise.all([backdropFor(spec), raw(sharp(Buffer.from(subjectSvg(spec))).ensureAlpha())]);
+export async function renderPicture(spec: PictureSpec, backdrops: Backdrops = new Map()): Promise<Buffer> {
+  const [backdrop, subject] = await Promise.all([backdropFor(backdrops, spec), raw(sharp(Buffer.from(subjectSvg(spec))).ensureAlpha())]);
   // Blurred at quarter size and scaled back up: soft, and nearly free.
   const small = await raw(fromRaw(subject).extractChannel(3).resize(W / 4, H / 4).blur(1.8).linear(0.38, 0));
   const alpha = await raw(fromRaw(small).resize(W, H).extract({ left: 0, top: 0, width: W - 7, height: H - 10 }).extractChannel(0));
