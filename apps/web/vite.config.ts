@@ -90,8 +90,10 @@ function firstLoadInOneChunk() {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), noInjectedStyleTags(), precompress()],
+  // The server renderer (src/entry-server.tsx): the shared package is TypeScript, so it is bundled in.
+  ssr: { noExternal: ['@fenestra/shared'] },
   server: {
     proxy: {
       '/api': {
@@ -113,6 +115,10 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // public/ is the browser's; the server renderer's folder gets none of it.
+    copyPublicDir: !isSsrBuild,
+    // The server reads which files a lazy page needs, to preload them with its HTML (plugins/spa.ts).
+    manifest: true,
     // Every browser the forum supports preloads modules itself.
     modulePreload: { polyfill: false },
     rollupOptions: { output: { manualChunks: firstLoadInOneChunk() } },
@@ -125,4 +131,4 @@ export default defineConfig({
     // Upper bounds, not waits: a loaded 2-core CI machine renders jsdom pages slowly.
     testTimeout: 20_000,
   },
-});
+}));

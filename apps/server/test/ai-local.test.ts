@@ -53,6 +53,13 @@ describe('local AI provider', () => {
     const detail = (await get(t, `/api/posts/${postId}`, member.cookie)).json();
     expect(detail.images[0].detection).toMatchObject({ status: 'done', object: 'casement window operator', visibleText: expect.stringMatching(/23\.10\.00/) });
     expect(detail.canOverrideDetection).toBe(false);
+
+    // What the photo says is searchable once the post is public: its part number, and the object it names.
+    await publish(t, postId);
+    for (const words of ['23.10.00', 'casement window operator']) {
+      const found = (await get(t, `/api/search?q=${encodeURIComponent(words)}`)).json().results as { post: { id: string } }[];
+      expect(found.map((r) => r.post.id)).toContain(postId);
+    }
   });
 
   it('reports nothing for a blank picture or a photo without a label', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createTestApp, insertMember, type TestApp } from './helpers.js';
-import { get, makeStaff, post, sqlQuery } from './post-fixtures.js';
+import { ORIGIN, createTestApp, insertMember, multipart, type TestApp } from './helpers.js';
+import { get, insertPost, makeStaff, post, sqlQuery } from './post-fixtures.js';
 import { AiError, NOTHING_DETECTED, type AiProvider, type DetectionResult } from '../src/adapters/ai/index.js';
 import { askWithImages, imageRow, publish } from './ai/posting.js';
 
@@ -56,6 +56,18 @@ describe('detection jobs', () => {
     });
     await publish(t, postId);
     expect((await get(t, `/api/posts/${postId}`)).json().images[0].detection.keyFeatures).toEqual(['part no. 3535']);
+  });
+
+  it('detects post photos only: a reply’s photo gets no detect-image job', async () => {
+    const postId = await insertPost(t, { userId: staff.me.id });
+    const form = await multipart([['purpose', 'reply'], ['files', await photo(), 'reply.jpg']]);
+    const up = await t.app.inject({ method: 'POST', url: '/api/uploads/images', headers: { origin: ORIGIN, cookie: member.cookie, 'content-type': form.contentType }, payload: form.payload });
+    const detectJobs = async () => Number((await boss(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'detect-image'`)).rows[0]!.n);
+    const before = await detectJobs();
+    const res = await post(t, `/api/posts/${postId}/replies`, member.cookie, { content: 'Here is mine, same part.', imageUploadIds: [up.json().files[0].id] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().images).toHaveLength(1);
+    expect(await detectJobs()).toBe(before);
   });
 
   it('retries a job whose worker was killed mid-run (expiry and maintenance, no clock)', async () => {

@@ -92,6 +92,13 @@ describe('the public-read cache on two instances', () => {
     // The other member's own profile list shows the post without the liker's marks.
     const theirs = (await get(b, `/api/users/${other.me.username}/posts`, other.cookie)).json().posts;
     expect(theirs).toMatchObject([{ id, liked: false, bookmarked: false }]);
+
+    // The liker's own version is kept for them, and dropped at once when they take the like back elsewhere.
+    expect(await inList(b, id, liker.cookie)).toMatchObject({ liked: true, bookmarked: true });
+    await post(a, `/api/posts/${id}/like`, liker.cookie);
+    await caughtUp(b);
+    expect(await inList(b, id, liker.cookie)).toMatchObject({ liked: false, bookmarked: true });
+    expect((await get(b, `/api/posts/${id}`, liker.cookie)).json()).toMatchObject({ liked: false, bookmarked: true });
   });
 
   it('never puts a pending post in a cached body, whoever read it first', async () => {

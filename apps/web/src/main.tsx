@@ -1,12 +1,18 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import type { Query } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, lazyPageFor } from './app/router';
+import { seedQueries, type ServerData } from './app/server-data';
+import { createQueryClient } from './lib/query-client';
 import { applyTheme, readStoredTheme } from './features/theme/theme-store';
 import { reloadOnceForStaleChunk } from './lib/stale-chunk';
 import './index.css';
+
+/** How long the data the server drew the page from counts as fresh. */
+const SERVER_DATA_FRESH_MS = 30_000;
 
 // public/theme-init.js normally did this before first paint; this covers a page where it could not run.
 if (!document.documentElement.classList.contains('light') && !document.documentElement.classList.contains('dark')) {
@@ -21,12 +27,39 @@ window.addEventListener('vite:preloadError', (event) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const client = createQueryClient();
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={client}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The home list and a post page come drawn by the server, with the data they were drawn from (docs/decisions/013).
+const serverData = document.getElementById('fenestra-data');
+if (serverData?.textContent) {
+  const data = JSON.parse(serverData.textContent) as ServerData[];
+  seedQueries(client, data);
+  // The server's answers count as fresh for a while: the page does not ask again for what it was just sent
+  // (a live event still refetches at once, as it invalidates).
+  const seeded = new Map<Query, number>();
+  for (const { key } of data) {
+    const query = client.getQueryCache().find({ queryKey: key, exact: true });
+    if (query) seeded.set(query, query.state.dataUpdatedAt);
+  }
+  const fallback = client.getDefaultOptions().queries?.staleTime ?? 0;
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: {
+      ...client.getDefaultOptions().queries,
+      staleTime: (query) => (seeded.get(query as Query) === query.state.dataUpdatedAt ? SERVER_DATA_FRESH_MS : typeof fallback === 'function' ? fallback(query) : fallback),
+    },
+  });
+  // A lazy page's code first, so hydration finds the same tree the server drew.
+  void (lazyPageFor(location.pathname)?.preload() ?? Promise.resolve()).finally(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

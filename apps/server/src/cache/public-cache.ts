@@ -80,6 +80,9 @@ export interface BodyFill<T = unknown> {
   value?: T;
 }
 
+/** Stands for a member's version that is the shared entry itself. */
+const SHARED_BODY = Object.freeze({}) as CachedBody;
+
 /** Below this, compressing costs more than it saves (the threshold the compress plugin uses). */
 const COMPRESS_MIN_BYTES = 1024;
 
@@ -156,9 +159,16 @@ export interface PublicCache {
   read<T>(key: string, fill: () => Promise<BodyFill<T> | null>): Promise<CachedBody<T> | null>;
   /** Sends a cached answer: compressed as the request accepts, with its ETag (304 when the browser has it). */
   send(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply;
+  /**
+   * One member's version of a cached entry (their own marks laid on it), kept under the member and the
+   * entry's ETag, so no one else is ever sent it. `make` answers the member's body, or null when it is the
+   * entry's own (nothing of theirs on it). `tags` name what the marks depend on (the posts shown): a like
+   * or bookmark changes its post, and that post's event drops the member's version at once.
+   */
+  personal(memberId: string, entry: CachedBody, tags: readonly string[], make: () => Promise<string | null>): Promise<CachedBody>;
   invalidate(tag: string): void;
   clear(): void;
-  readonly stats: { entries: number; bytes: number; hits: number; misses: number };
+  readonly stats: { entries: number; bytes: number; personal: number; hits: number; misses: number };
 }
 
 export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'listening'>, opts: PublicCacheOptions = {}): PublicCache & { stop(): void } {
@@ -170,9 +180,17 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
     sizeOf: (entry) => entry.body.length * 2 + 200,
     now: opts.now,
   });
+  // Members' versions: only their bodies count (one that is the shared entry costs a reference).
+  const personal = new TaggedCache<CachedBody>({
+    ttlMs: opts.ttlMs ?? 10_000,
+    maxEntries: (opts.maxEntries ?? 5_000) * 4,
+    maxBytes: (opts.maxBytes ?? 64 * 2 ** 20) / 2,
+    sizeOf: (entry) => 200 + (entry === SHARED_BODY ? 0 : entry.body.length * 2),
+    now: opts.now,
+  });
   let hits = 0;
   let misses = 0;
-  const stop = followEvents(listener, cache);
+  const stopFollowing = [followEvents(listener, cache), followEvents(listener, personal)];
 
   return {
     async read<T>(key: string, fill: () => Promise<BodyFill<T> | null>) {
@@ -189,12 +207,30 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
       return made as CachedBody<T> | null;
     },
 
-    send: sendCached,
-    invalidate: (tag) => cache.invalidate(tag),
-    clear: () => cache.clear(),
-    get stats() {
-      return { entries: cache.size, bytes: cache.byteSize, hits, misses };
+    async personal(memberId, entry, tags, make) {
+      const key = `${memberId} ${entry.etag}`;
+      const hit = personal.get(key);
+      if (hit) return hit === SHARED_BODY ? entry : hit;
+      const made = await personal.read(key, async () => {
+        const body = await make();
+        const value = body === null ? SHARED_BODY : makeBody({ body, type: entry.type, tags: [] });
+        return { value, tags: [...tags, TAGS.member(memberId)] };
+      }, { store: listener.listening() });
+      return made === SHARED_BODY ? entry : made!;
     },
-    stop,
+
+    send: sendCached,
+    invalidate: (tag) => {
+      cache.invalidate(tag);
+      personal.invalidate(tag);
+    },
+    clear: () => {
+      cache.clear();
+      personal.clear();
+    },
+    get stats() {
+      return { entries: cache.size, bytes: cache.byteSize, personal: personal.size, hits, misses };
+    },
+    stop: () => stopFollowing.forEach((stop) => stop()),
   };
 }

@@ -36,7 +36,8 @@ describe('configuration', () => {
       storage: { kind: 'local' },
       mediaUrl: null,
       linkPreviewAllow: new Set(),
-      rateLimit: { auth: 10, uploads: 30, posts: 10, replies: 10, previews: 20, windowSeconds: 60 },
+      rateLimit: { auth: 10, uploads: 30, posts: 10, replies: 10, previews: 20, overrides: 20, windowSeconds: 60 },
+      ai: { provider: 'local', openai: null, timeoutSeconds: 45, similarVectors: true },
     });
   });
 
@@ -74,7 +75,15 @@ describe('configuration', () => {
       RATE_LIMIT_POSTS: '7',
       RATE_LIMIT_REPLIES: '9',
       RATE_LIMIT_PREVIEWS: '8',
+      RATE_LIMIT_OVERRIDES: '4',
       RATE_LIMIT_WINDOW_SECONDS: '120',
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      AI_API_KEY: 'sk-test',
+      AI_VISION_MODEL: 'llava',
+      AI_EMBED_MODEL: 'nomic-embed-text',
+      AI_TIMEOUT_SECONDS: '20',
+      SIMILAR_VECTORS: 'false',
     });
     expect(config).toEqual({
       env: 'development',
@@ -103,13 +112,24 @@ describe('configuration', () => {
       },
       mediaUrl: 'https://cdn.example.com/files',
       linkPreviewAllow: new Set(['pages.test:8080', '127.0.0.1:9000']),
-      rateLimit: { auth: 5, uploads: 6, posts: 7, replies: 9, previews: 8, windowSeconds: 120 },
+      rateLimit: { auth: 5, uploads: 6, posts: 7, replies: 9, previews: 8, overrides: 4, windowSeconds: 120 },
+      ai: {
+        provider: 'openai',
+        openai: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test', visionModel: 'llava', embedModel: 'nomic-embed-text', timeoutMs: 20_000 },
+        timeoutSeconds: 20,
+        similarVectors: false,
+      },
     });
   });
 
   it('follows PORT in the default public address, and treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '3102' }).publicUrl).toBe('http://localhost:3102');
     expect(loadConfig({ PORT: '', SEED: '', PUBLIC_URL: '' })).toMatchObject({ port: 3000, seed: 'demo', publicUrl: 'http://localhost:3000' });
+  });
+
+  it('refuses the openai provider without an endpoint, and an unknown provider', () => {
+    expect(errorOf({ AI_PROVIDER: 'openai' })).toContain('AI_PROVIDER=openai needs AI_BASE_URL');
+    expect(errorOf({ AI_PROVIDER: 'gpt' })).toContain('AI_PROVIDER');
   });
 
   it('refuses an S3 store without a bucket, half a key pair, or a media address that is not a plain http(s) one', () => {

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '@fenestra/shared';
 import { TAGS, sendCached, type PublicCache } from '../cache/public-cache.js';
+import { serverRenderer } from './server-render.js';
 
 // Serves the built web app: hashed assets cached for a year, index.html never cached, client routes fall back to it.
 export const spaPlugin = fp(async (app: FastifyInstance, opts: {
@@ -49,19 +50,39 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  const renderPage = serverRenderer(app, opts.webDist);
+  const HTML = 'text/html; charset=utf-8';
+
+  /**
+   * A server-rendered page (docs/decisions/013). `shell` is index.html as this page needs it (null: the plain
+   * shell, drawn in the browser). A visitor's page is the same for every visitor: kept in the public-read cache,
+   * per build and per address, under the tags of what it shows. A member's shows their own marks: made for them.
+   */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: (html: string) => Promise<string | null>, tags: string[]) {
+    const html = readIndex();
+    if (!html) return sendIndex(reply);
+    if (await request.member()) {
+      const page = await shell(html);
+      if (!page) return sendIndex(reply);
+      const rendered = await renderPage(request, page);
+      return reply.header('Cache-Control', 'private, no-cache').type(HTML).send(rendered?.html ?? page);
+    }
+    const entry = await opts.cache.read(`html:page:${cached!.mtimeMs}:${request.url}`, async () => {
+      const page = await shell(html);
+      if (!page) return null;
+      const rendered = await renderPage(request, page);
+      return { body: rendered?.html ?? page, type: HTML, tags: [...tags, ...(rendered?.tags ?? [])] };
+    });
+    return entry ? sendCached(request, reply, entry) : sendIndex(reply);
+  }
+
+  app.get('/', (request, reply) => sendPage(request, reply, async (html) => html, [TAGS.lists]));
   const renderPost = opts.renderPost;
   if (renderPost) {
-    app.get<{ Params: { id: string } }>('/post/:id', async (request, reply) => {
-      const html = readIndex();
-      if (!html) return sendIndex(reply);
-      const path = request.url.split('?')[0]!;
-      // Per build (the shell changes with it) and per spelling of the path (it is in og:url).
-      const page = await opts.cache.read(`html:post-meta:${cached!.mtimeMs}:${path}`, async () => {
-        const body = await renderPost(html, request.params.id, path);
-        return body ? { body, type: 'text/html; charset=utf-8', tags: [TAGS.post(request.params.id)] } : null;
-      });
-      return page ? sendCached(request, reply, page) : sendIndex(reply);
+    app.get<{ Params: { id: string } }>('/post/:id', (request, reply) => {
+      const { id } = request.params;
+      // The similar questions show other posts' titles and states: any post change may drop the page.
+      return sendPage(request, reply, (html) => renderPost(html, id, request.url.split('?')[0]!), [TAGS.post(id), TAGS.lists]);
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTheme } from '../features/theme/theme-store';
 import { createQueryClient } from '../lib/query-client';
+import { lazyPage } from '../lib/stale-chunk';
 import { useHydrated } from '../lib/use-hydrated';
 
-const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.ToastHost })));
+export const ToastHost = lazyPage(() => import('./toast-host'), 'ToastHost');
 
 // Renders nothing; its code (the shared event stream) loads after the page's own.
-const LiveUpdates = lazy(() => import('../lib/realtime/live-updates').then((m) => ({ default: m.LiveUpdates })));
+export const LiveUpdates = lazyPage(() => import('../lib/realtime/live-updates'), 'LiveUpdates');
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());

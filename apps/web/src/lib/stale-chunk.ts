@@ -23,19 +23,28 @@ export function reloadOnceForStaleChunk({ storage = sessionStorage, reload = () 
   return true;
 }
 
-/** A page component loaded on first render (React.lazy); `preload` fetches its code ahead (before hydrating it). */
-export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+/** A component loaded on first render (React.lazy); `preload` fetches its code ahead. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, whatever its props
+export type LazyPage<C extends ComponentType<any> = ComponentType> = C & { preload: () => Promise<unknown> };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, whatever its props
+type ComponentOf<T> = T extends ComponentType<any> ? T : never;
 
-/** A page module loaded on first visit; a stale chunk reloads the page once instead of failing. */
-export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M, deps: ReloadDeps = {}): LazyPage {
+/**
+ * A page (or a part of one) whose module loads on first render; a stale chunk reloads the page once instead of
+ * failing. Once its code is loaded (`preload`), it renders at once instead of suspending: the server renders it
+ * whole, and the browser hydrates it in the same pass.
+ */
+export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K, deps: ReloadDeps = {}): LazyPage<ComponentOf<M[K]>> {
   let loading: Promise<{ default: ComponentType }> | null = null;
+  let loaded: { default: ComponentType } | null = null;
   const preload = () => {
     loading ??= (async () => {
-      const storage = deps.storage ?? sessionStorage;
       try {
         const module = await load();
-        storage.removeItem(RELOADED_KEY);
-        return { default: module[name] as ComponentType };
+        // The server renders pages too, and has no sessionStorage.
+        (deps.storage ?? (typeof sessionStorage === 'undefined' ? null : sessionStorage))?.removeItem(RELOADED_KEY);
+        loaded = { default: module[name] as ComponentType };
+        return loaded;
       } catch (error) {
         loading = null;
         // The reload replaces this document; until then the page stays pending rather than failing.
@@ -45,5 +54,8 @@ export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<
     })();
     return loading;
   };
-  return Object.assign(lazy(preload), { preload });
+  // A thenable that calls back at once: React.lazy reads a loaded module without suspending.
+  const settled = (module: { default: ComponentType }) => ({ then: (resolve: (m: { default: ComponentType }) => void) => resolve(module) });
+  const component = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<{ default: ComponentType }>) : preload()));
+  return Object.assign(component, { preload }) as unknown as LazyPage<ComponentOf<M[K]>>;
 }

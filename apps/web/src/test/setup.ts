@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from 'sonner';
+import { LiveUpdates, ToastHost } from '../app/providers';
+
+// The parts the app loads after its first paint render at once in tests, as on a warm page.
+await Promise.all([ToastHost.preload(), LiveUpdates.preload()]);
 
 // findBy*/waitFor give up after this long (an upper bound: they return as soon as the page is ready).
 configure({ asyncUtilTimeout: 5000 });

@@ -29,6 +29,10 @@ export function normalise(text: string): string {
 
 const words = (text: string) => normalise(text).split(' ').filter(Boolean);
 
+const LABEL_WORD = /\b(?:PART|P\s*\/\s*N|PN|ITEM|MODEL|CAT(?:ALOG(?:UE)?)?|REF|STOCK|SKU)\b/i;
+/** A line that may hold a part number: it says one follows ('PART No.', 'P/N', 'ITEM #'…) and has a digit, or has three digits. */
+export const isLabelledLine = (line: string) => (LABEL_WORD.test(line) && /\d/.test(line)) || /\d.*\d.*\d/.test(line);
+
 const LABELLED = /\b(?:PART|P\s*\/\s*N|PN|ITEM|MODEL|CAT(?:ALOG(?:UE)?)?|REF|STOCK|SKU)\s*(?:NO\b\.?|NUMBER|NUM\b\.?|#)?\s*[:#.-]?\s*([A-Z0-9][A-Z0-9.\-/]{2,}[A-Z0-9])/gi;
 // Codes with separators (23.10.00, TH-4521-B, 1004-5678) or letters and digits run together (PL15432).
 const CODE = /(?<![A-Za-z0-9.\-/])(?=[A-Za-z0-9.\-/]*\d[A-Za-z0-9.\-/]*\d)(?:[A-Za-z0-9]+(?:[.\-/][A-Za-z0-9]+)+|[A-Za-z]{1,4}\d{3,}[A-Za-z]?)(?![A-Za-z0-9.\-/])/g;
@@ -54,7 +58,9 @@ const isCode = (code: string) => {
 };
 
 /** Part numbers in a label's text, labelled ones ('PART No. 23.10.00') first, at most 3. */
-export function extractPartNumbers(text: string): string[] {
+export function extractPartNumbers(label: string): string[] {
+  // OCR puts a space after a separator now and then: '51.66. 22' is 51.66.22.
+  const text = label.replace(/(\d[.\-/])[ \t]+(?=\d)/g, '$1');
   const found: string[] = [];
   const add = (raw: string) => {
     const code = cleanCode(raw);

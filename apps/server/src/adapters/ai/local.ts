@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { createWorker, type Worker as OcrWorker } from 'tesseract.js';
+import { PSM, createWorker, type Line as OcrLine, type Worker as OcrWorker } from 'tesseract.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { CATALOGUE, type CataloguePart } from './catalogue.js';
-import { brandIn, extractPartNumbers, finishIn, materialIn, partNamedIn } from './label-text.js';
+import { brandIn, extractPartNumbers, finishIn, isLabelledLine, materialIn, partNamedIn } from './label-text.js';
 import { AiError, NOTHING_DETECTED, cosine, type AiProvider, type DetectionInput, type DetectionResult } from './provider.js';
 import { LOCAL_EMBEDDING_MODEL, sentenceEncoderThread, type SentenceEncoder } from './embedding-thread.js';
 
@@ -21,6 +21,7 @@ const LINE_CONFIDENCE = 55;
 const CODE_LINE_CONFIDENCE = 35;
 const WORD_CONFIDENCE = 45;
 const MAX_TEXT = 1000;
+const CODE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-/#: ';
 
 // Confidence by evidence: the label names the part; the model finds it close to a label line; only the post's words name it.
 const LABEL_NAMES_IT = 0.55;
@@ -36,11 +37,22 @@ interface CatalogueVectors { parts: CataloguePart[]; vectors: number[][] }
 export function localProvider(options: { encoder?: SentenceEncoder } = {}): AiProvider {
   const encoder = options.encoder ?? sentenceEncoderThread();
   let ocr: Promise<OcrWorker> | null = null;
+  let codeOcr: Promise<OcrWorker> | null = null;
   let catalogue: Promise<CatalogueVectors> | null = null;
   let turn: Promise<unknown> = Promise.resolve();
 
-  const ocrWorker = () => (ocr ??= createWorker('eng', 1, { langPath: ENGLISH_DATA, gzip: true, cacheMethod: 'none' }).catch((err: unknown) => {
+  const startOcr = () => createWorker('eng', 1, { langPath: ENGLISH_DATA, gzip: true, cacheMethod: 'none' });
+  const ocrWorker = () => (ocr ??= startOcr().catch((err: unknown) => {
     ocr = null;
+    throw new AiError('unavailable', `OCR could not start: ${err instanceof Error ? err.message : String(err)}`);
+  }));
+  // A second worker that only ever reads one code line: its parameters (one line, code characters) never
+  // leak into the page reads, which is what broke when both shared a worker.
+  const lineWorker = () => (codeOcr ??= startOcr().then(async (w) => {
+    await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, tessedit_char_whitelist: CODE_CHARACTERS });
+    return w;
+  }).catch((err: unknown) => {
+    codeOcr = null;
     throw new AiError('unavailable', `OCR could not start: ${err instanceof Error ? err.message : String(err)}`);
   }));
   const catalogueVectors = () => (catalogue ??= (async () => {
@@ -66,12 +78,38 @@ export function localProvider(options: { encoder?: SentenceEncoder } = {}): AiPr
         for (const line of paragraph.lines) {
           // Codes read less surely than words: a line with digits in it gets more benefit of the doubt.
           if (line.confidence < (/\d.*\d.*\d/.test(line.text) ? CODE_LINE_CONFIDENCE : LINE_CONFIDENCE)) continue;
-          const text = line.words.filter((w) => w.confidence >= WORD_CONFIDENCE).map((w) => w.text).join(' ').trim();
+          let text = line.words.filter((w) => w.confidence >= WORD_CONFIDENCE).map((w) => w.text).join(' ').trim();
+          // A line that may hold a part number ('PART No. …', 'P/N …', three digits) is read again on its own,
+          // levelled and larger, as a code.
+          // The surer of the two reads wins.
+          if (isLabelledLine(line.text)) {
+            const again = await rereadCodeLine(prepared, line);
+            if (again && (extractPartNumbers(text).length === 0 || again.confidence > line.confidence)) text = again.text;
+          }
           if ((text.match(/[A-Za-z0-9]/g) ?? []).length >= 3) lines.push(text);
         }
       }
     }
     return lines;
+  }
+
+  /** The line cut out, turned level by its baseline, doubled, freed of grain and read as one line of code characters. */
+  async function rereadCodeLine(page: Buffer, line: OcrLine): Promise<{ text: string; confidence: number } | null> {
+    const { width = 0, height = 0 } = await sharp(page).metadata();
+    const pad = Math.round((line.bbox.y1 - line.bbox.y0) * 0.25);
+    const left = Math.max(0, line.bbox.x0 - pad);
+    const top = Math.max(0, line.bbox.y0 - pad);
+    const region = { left, top, width: Math.min(width, line.bbox.x1 + pad) - left, height: Math.min(height, line.bbox.y1 + pad) - top };
+    if (region.width < 8 || region.height < 8) return null;
+    const { x0, y0, x1, y1 } = line.baseline;
+    const level = x1 > x0 ? (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI : 0;
+    // Two pipelines: in one, sharp would turn the whole page before cutting.
+    const cut = await sharp(page).extract(region).png().toBuffer();
+    const crop = await sharp(cut).rotate(-level, { background: '#ffffff' })
+      .resize({ width: region.width * 2, kernel: 'lanczos3' }).median(3).png().toBuffer();
+    const { data } = await (await lineWorker()).recognize(crop);
+    const text = data.text.replace(/\s+/g, ' ').trim();
+    return data.confidence >= CODE_LINE_CONFIDENCE && extractPartNumbers(text).length > 0 ? { text, confidence: data.confidence } : null;
   }
 
   /** The catalogue part closest to any label line, when close enough. */
@@ -139,9 +177,10 @@ export function localProvider(options: { encoder?: SentenceEncoder } = {}): AiPr
     },
     embed: (texts) => encoder.embed(texts),
     async close() {
-      const worker = ocr;
+      const workers = [ocr, codeOcr];
       ocr = null;
-      await Promise.all([worker?.then((w) => w.terminate()).catch(() => undefined), encoder.close()]);
+      codeOcr = null;
+      await Promise.all([...workers.map((w) => w?.then((x) => x.terminate()).catch(() => undefined)), encoder.close()]);
     },
   };
 }

@@ -227,9 +227,10 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
     };
   }
 
-  /** A cached list with the member's likes and bookmarks on its posts (one query). */
-  async function withMarks(viewer: Viewer, entry: CachedBody<ListValue>): Promise<PublicAnswer> {
-    return listWithMarks(entry, await repo.memberMarks(db, viewer.id, entry.value.ids)) ?? entry;
+  /** A cached list with the member's likes and bookmarks on its posts (one query, then kept until one of them changes). */
+  function withMarks(viewer: Viewer, entry: CachedBody<ListValue>): Promise<PublicAnswer> {
+    return cache.personal(viewer.id, entry, entry.value.ids.map(TAGS.post), async () =>
+      listWithMarks(entry, await repo.memberMarks(db, viewer.id, entry.value.ids)));
   }
 
   const TOPIC = sql.placeholder('topic');
@@ -390,7 +391,8 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
         return row && repo.PUBLIC_STATUSES.includes(row.status) ? postFill(await detailOf(row, null)) : null;
       });
       if (!entry || !viewer) return entry;
-      return postWithMarks(entry, await repo.memberMarks(db, viewer.id, [id]), viewer.isStaff) ?? entry;
+      return cache.personal(viewer.id, entry, [TAGS.post(id)], async () =>
+        postWithMarks(entry, await repo.memberMarks(db, viewer.id, [id]), viewer.isStaff));
     },
 
     toggleLike: (member: MemberRow, postId: string) => toggle('like', member, postId),

@@ -1,13 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { AppLayout } from '../../features/layout/components/app-layout';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
+import { lazyPage } from '../../lib/stale-chunk';
 import { RouteErrorBoundary } from './route-error';
 
 // Members only, with Radix's popover: loaded when a member is shown.
-const NotificationBell = lazy(() =>
-  import('../../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
-);
+export const NotificationBell = lazyPage(() => import('../../features/notifications/components/notification-bell'), 'NotificationBell');
 
 /** A new page starts at the top; Back and Forward leave the browser's own scroll restoration alone. */
 function ScrollToTop() {

@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -21,12 +22,22 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   return 'just now';
 }
 
-/** A machine-readable <time> showing the relative time, with the full date as its tooltip. */
+/**
+ * A machine-readable <time> showing the relative time, with the full date as its tooltip. Server-rendered, the
+ * text is the server's reading of the clock (the browser's follows right after hydration) and the tooltip, in the
+ * reader's time zone, is added once hydrated.
+ */
 export function RelativeTime({ date, className }: { date: string; className?: string }) {
+  const hydrated = useHydrated();
   const parsed = new Date(date);
   if (Number.isNaN(parsed.getTime())) return null;
   return (
-    <time dateTime={parsed.toISOString()} title={full.format(parsed)} className={cn('whitespace-nowrap', className)}>
+    <time
+      dateTime={parsed.toISOString()}
+      title={hydrated ? full.format(parsed) : undefined}
+      className={cn('whitespace-nowrap', className)}
+      suppressHydrationWarning
+    >
       {formatRelativeTime(date)}
     </time>
   );

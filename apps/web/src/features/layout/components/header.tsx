@@ -1,15 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MessageSquarePlus } from 'lucide-react';
 import type { Me } from '@fenestra/shared';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
+import { lazyPage } from '../../../lib/stale-chunk';
 import { Logo } from './logo';
 import { SearchBox } from './search-box';
 import { UserAvatar } from './user-avatar';
 
 // Members only, and Radix's menu is big: loaded when a member is shown (visitors never load it).
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+export const UserMenu = lazyPage(() => import('./user-menu'), 'UserMenu');
 
 interface HeaderProps {
   me: Me | null;

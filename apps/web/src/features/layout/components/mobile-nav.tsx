@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@fenestra/shared';
 import { Menu } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { lazyPage } from '../../../lib/stale-chunk';
 
-const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
+const MobileDrawer = lazyPage(() => import('./mobile-drawer'), 'MobileDrawer');
 
 /**
  * Below 768px the sidebar lives in a slide-in drawer (mobile-drawer.tsx, loaded when first opened). It is a

@@ -57,6 +57,12 @@ const rowOf = (title: string) => screen.getByRole('article', { name: title });
 const toasts = () => within(screen.getByRole('region', { name: /Messages/ }));
 
 describe('review queue', () => {
+  it('counts failed image detections on the line below the stat cards, only when there are some', async () => {
+    renderQueue({ 'GET /api/admin/stats': { body: { ...stats, failedDetections: 3 } } });
+    const statistics = await screen.findByRole('region', { name: 'Statistics' });
+    expect(await within(statistics).findByText('3 image detections failed')).toBeInTheDocument();
+  });
+
   it('shows the stats and the pending posts, oldest first, with a link to each', async () => {
     renderQueue();
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PencilLine, RotateCcw } from 'lucide-react';
 import { DETECTION_TEXT, type Detection } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';

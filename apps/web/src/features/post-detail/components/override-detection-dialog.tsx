@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { TriangleAlert } from 'lucide-react';
 import { DETECTION_LIMITS, DETECTION_TEXT, confidencePercent, overrideDetectionSchema, type Detection } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TAGS } from '../cache/public-cache.js';
+
+/**
+ * The home list and the post page drawn on the server (docs/decisions/013): the web build's renderer
+ * (apps/web/dist-ssr/entry-server.js, next to webDist) renders the same components the browser hydrates, from the
+ * answers of the API's own routes (asked in-process with the visitor's cookie, so the public-read cache and a
+ * member's marks apply as for the browser). Without that file (an older build, tests) pages stay client-rendered.
+ */
+
+interface Read { key: readonly unknown[]; path: string }
+interface Renderer {
+  serverReads(pathname: string, search: string): Read[] | null;
+  render(url: string, reads: readonly Read[], answers: readonly unknown[]): Promise<{ html: string; state: string }>;
+}
+interface Manifest { [source: string]: { file: string; imports?: string[]; css?: string[] } }
+
+/** The lazy page module each server-rendered path shows (src/app/router.tsx's lazyPageFor). */
+const lazyModuleFor = (pathname: string) => (/^\/post\/[^/]+$/.test(pathname) ? 'src/app/routes/post.tsx' : null);
+
+export interface ServerRendered {
+  html: string;
+  /** Cache tags: every member the page shows (an author's rename or ban drops it). */
+  tags: string[];
+}
+
+export function serverRenderer(app: FastifyInstance, webDist: string) {
+  const entryFile = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.js');
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  let loaded: { mtimeMs: number; renderer: Promise<Renderer>; manifest: Manifest | null } | null = null;
+
+  /** The renderer of the current build (a rebuild is picked up: the import's URL carries the file's time). */
+  function current() {
+    if (!existsSync(entryFile)) return null;
+    const { mtimeMs } = statSync(entryFile);
+    if (loaded?.mtimeMs !== mtimeMs) {
+      const renderer = import(`${pathToFileURL(entryFile).href}?v=${mtimeMs}`) as Promise<Renderer>;
+      const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
+      loaded = { mtimeMs, renderer, manifest };
+    }
+    return loaded;
+  }
+
+  /** <link rel="modulepreload"> for a lazy page's code and what it imports, so it loads with the HTML. */
+  function preloads(manifest: Manifest | null, pathname: string, shell: string): string {
+    const source = lazyModuleFor(pathname);
+    if (!manifest || !source || !manifest[source]) return '';
+    const files = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const sheet of chunk.css ?? []) css.add(sheet);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(source);
+    const links = [
+      ...[...css].filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+      ...[...files].filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ];
+    return links.join('\n    ');
+  }
+
+  /** The page at the request's URL drawn into `shell` (index.html, perhaps with a post's meta tags), or null. */
+  return async function renderPage(request: FastifyRequest, shell: string): Promise<ServerRendered | null> {
+    const build = current();
+    if (!build) return null;
+    const [pathname = '/', query = ''] = request.url.split('?');
+    const renderer = await build.renderer;
+    const reads = renderer.serverReads(pathname, query);
+    if (!reads) return null;
+    const cookie = request.headers.cookie;
+    const answers = await Promise.all(reads.map((read) => app.inject({ method: 'GET', url: read.path, headers: cookie ? { cookie } : {} })));
+    // A post this visitor may not see, a database away: the browser draws the page and says what happened.
+    if (answers.some((answer) => answer.statusCode !== 200)) return null;
+    const bodies = answers.map((answer) => answer.json() as unknown);
+    const { html, state } = await renderer.render(request.url, reads, bodies);
+    const head = preloads(build.manifest, pathname, shell);
+    const page = shell
+      .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
+      .replace('</body>', () => `  <script type="application/json" id="fenestra-data">${state}</script>\n  </body>`)
+      .replace('</head>', () => (head ? `    ${head}\n  </head>` : '</head>'));
+    return { html: page, tags: [...membersShown(bodies)].map(TAGS.member) };
+  };
+}
+
+/** Every member id an answer shows: authors of posts and replies, the people mentioned. */
+function membersShown(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) membersShown(item, found);
+  } else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const author = record.author as { id?: unknown } | undefined;
+    if (typeof author?.id === 'string') found.add(author.id);
+    if (typeof record.userId === 'string') found.add(record.userId);
+    for (const item of Object.values(record)) if (item && typeof item === 'object') membersShown(item, found);
+  }
+  return found;
+}
