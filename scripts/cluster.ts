@@ -9,6 +9,8 @@ const cluster = await startCluster({
   dir: path.resolve(process.env.CLUSTER_DIR ?? path.join(root, 'data/cluster')),
   port: Number(process.env.CLUSTER_PORT ?? 3000),
   serverUrl: process.env.CLUSTER_DATABASE_URL || undefined,
+  // Two instances' request logs would drown the terminal: warnings and errors unless LOG_LEVEL says otherwise.
+  env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   output: 'console',
   log: (line) => console.log(`[cluster] ${line}`),
 });

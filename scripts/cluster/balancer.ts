@@ -16,6 +16,8 @@ export interface BalancerStats {
   perUpstream: Record<string, number>;
   /** Requests each instance is answering right now (event streams not counted). */
   active: Record<string, number>;
+  /** Requests an instance received and never answered whole (it died with them): retried when safe, failed otherwise. */
+  cut: Record<string, number>;
 }
 
 const MAX_BODY = 128 * 1024 * 1024;
@@ -35,6 +37,7 @@ export async function startBalancer(opts: { port: number; upstreams: Upstream[];
   const state = opts.upstreams.map((u) => ({ ...u, up: true }));
   const stats: BalancerStats = { failed: 0, retried: 0, perUpstream: Object.fromEntries(opts.upstreams.map((u) => [u.name, 0])),
     active: Object.fromEntries(opts.upstreams.map((u) => [u.name, 0])),
+    cut: Object.fromEntries(opts.upstreams.map((u) => [u.name, 0])),
   };
   let turn = 0;
 
@@ -98,6 +101,7 @@ export async function startBalancer(opts: { port: number; upstreams: Upstream[];
       proxy.web(req, res, { target: upstream.url, buffer: Readable.from([body]) }, (err) => {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ECONNREFUSED') markDown(upstream, code);
+        else if (!isStream) stats.cut[upstream.name]!++;
         // The client left (a closed event stream): nothing to answer.
         if (res.destroyed || res.socket?.destroyed) return;
         // Cut mid-answer: the client sees the answer end (an event stream reconnects, to another instance).

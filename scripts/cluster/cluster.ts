@@ -111,10 +111,12 @@ export async function startCluster(opts: ClusterOptions) {
     const launch = async (name: string, kind: 'main' | 'worker', env: Record<string, string>, ready: string): Promise<Member> => {
       const dataDir = path.join(opts.dir, name);
       mkdirSync(dataDir, { recursive: true });
+      // As npm start runs them (decision 015): two malloc arenas, and an IPC channel, so a process of the fleet
+      // stops when the cluster that started it is gone, however it went.
       const child = spawn(process.execPath, entry(kind), {
         cwd: root,
-        env: { ...process.env, ...common, DATA_DIR: dataDir, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { MALLOC_ARENA_MAX: '2', ...process.env, ...common, DATA_DIR: dataDir, ...env },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
       const sink = opts.output === 'files' ? createWriteStream(path.join(opts.dir, 'logs', `${name}.log`), { flags: 'a' }) : null;
       let pending = '';

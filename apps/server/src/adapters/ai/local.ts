@@ -67,9 +67,16 @@ export function localProvider(options: { encoder?: SentenceEncoder } = {}): AiPr
   async function readLabel(image: Buffer): Promise<string[]> {
     // Grey, evened out and sharpened, the photo's orientation applied; never enlarged (enlarging gained a few
     // part numbers in the eval but made tesseract spend ~10 s on each photo's grain).
-    const prepared = await sharp(image).rotate().greyscale().normalise()
-      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
-      .sharpen().png().toBuffer();
+    const grey = sharp(image).rotate().greyscale().normalise().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true });
+    const lines = await readPage(await grey.clone().sharpen().png().toBuffer());
+    if (lines.length === 0 || extractPartNumbers(lines.join('\n')).length > 0) return lines;
+    // Words but no part number: grain may have hidden its line from the layout. Once more with the grain
+    // smoothed (median), keeping only the lines that hold a part number.
+    const smoothed = await readPage(await grey.clone().median(3).sharpen().png().toBuffer());
+    return [...lines, ...smoothed.filter((line) => extractPartNumbers(line).length > 0)];
+  }
+
+  async function readPage(prepared: Buffer): Promise<string[]> {
     const worker = await ocrWorker();
     const { data } = await worker.recognize(prepared, {}, { text: true, blocks: true });
     const lines: string[] = [];
