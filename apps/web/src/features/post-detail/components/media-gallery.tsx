@@ -1,24 +1,16 @@
-import { useRef, useState } from 'react';
 import type { PostMediaItem } from '../utils/media-items';
 import { ImageDetection } from './image-detection';
 import { MediaTile } from '../../../components/media/media-tile';
 import { MediaViewer } from '../../../components/media/media-viewer';
+import { useTileViewer } from '../../../components/media/use-tile-viewer';
 
 /**
  * The post's media grid (video first, then images with their detection) and the viewer it opens. `staff`:
  * the viewer may override detections (the post's canOverrideDetection), on this post.
  */
 export function MediaGallery({ items, staff = null }: { items: PostMediaItem[]; staff?: { postId: string } | null }) {
-  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
-  const openedFrom = useRef<number | null>(null);
-  const tiles = useRef<(HTMLButtonElement | null)[]>([]);
-
+  const { tileRef, open, viewer } = useTileViewer();
   if (items.length === 0) return null;
-
-  const open = (index: number) => {
-    openedFrom.current = index;
-    setViewerIndex(index);
-  };
 
   return (
     <>
@@ -27,9 +19,7 @@ export function MediaGallery({ items, staff = null }: { items: PostMediaItem[]; 
           <li key={`${item.type}-${item.url}`} className="min-w-0 space-y-1.5">
             <MediaTile
               item={item}
-              ref={(element) => {
-                tiles.current[index] = element;
-              }}
+              ref={tileRef(index)}
               onClick={() => open(index)}
             />
             {item.type === 'image' && item.detection && item.imageId && (
@@ -38,20 +28,7 @@ export function MediaGallery({ items, staff = null }: { items: PostMediaItem[]; 
           </li>
         ))}
       </ul>
-      <MediaViewer
-        items={items}
-        index={viewerIndex}
-        onIndexChange={setViewerIndex}
-        onClose={() => setViewerIndex(null)}
-        onCloseAutoFocus={(event) => {
-          // Back to the tile that opened the viewer, even after stepping to other items.
-          const tile = openedFrom.current === null ? null : tiles.current[openedFrom.current];
-          if (tile) {
-            event.preventDefault();
-            tile.focus();
-          }
-        }}
-      />
+      <MediaViewer items={items} {...viewer} />
     </>
   );
 }

@@ -1,14 +1,12 @@
-import { useRef, useState } from 'react';
 import type { ReplyImage } from '@fenestra/shared';
 import type { MediaItem } from '../../../components/media/media-item';
 import { MediaTile } from '../../../components/media/media-tile';
 import { MediaViewer } from '../../../components/media/media-viewer';
+import { useTileViewer } from '../../../components/media/use-tile-viewer';
 
 /** A reply's photos as small tiles; each opens the same media viewer the post uses. */
 export function ReplyImages({ images }: { images: ReplyImage[] }) {
-  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
-  const openedFrom = useRef<number | null>(null);
-  const tiles = useRef<(HTMLButtonElement | null)[]>([]);
+  const { tileRef, open, viewer } = useTileViewer();
   if (images.length === 0) return null;
 
   const items: MediaItem[] = [...images]
@@ -30,30 +28,13 @@ export function ReplyImages({ images }: { images: ReplyImage[] }) {
             <MediaTile
               item={item}
               aria-label={`Open reply image ${index + 1}`}
-              ref={(element) => {
-                tiles.current[index] = element;
-              }}
-              onClick={() => {
-                openedFrom.current = index;
-                setViewerIndex(index);
-              }}
+              ref={tileRef(index)}
+              onClick={() => open(index)}
             />
           </li>
         ))}
       </ul>
-      <MediaViewer
-        items={items}
-        index={viewerIndex}
-        onIndexChange={setViewerIndex}
-        onClose={() => setViewerIndex(null)}
-        onCloseAutoFocus={(event) => {
-          const tile = openedFrom.current === null ? null : tiles.current[openedFrom.current];
-          if (tile) {
-            event.preventDefault();
-            tile.focus();
-          }
-        }}
-      />
+      <MediaViewer items={items} {...viewer} />
     </>
   );
 }
