@@ -86,7 +86,8 @@ const SHARED_BODY = Object.freeze({}) as CachedBody;
 /** Below this, compressing costs more than it saves (the threshold the compress plugin uses). */
 const COMPRESS_MIN_BYTES = 1024;
 
-function makeBody<T>(fill: BodyFill<T>): CachedBody<T> {
+/** A body and its ETag; its compressed copies are made on first use and kept with it. */
+export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
   const body = typeof fill.body === 'string' ? Buffer.from(fill.body) : fill.body;
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   let br: Buffer | undefined;
@@ -202,7 +203,7 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
       misses++;
       const made = await cache.read(key, async () => {
         const filled = await fill();
-        return filled ? { value: makeBody(filled) as CachedBody, tags: filled.tags } : null;
+        return filled ? { value: cachedBody(filled) as CachedBody, tags: filled.tags } : null;
       }, { store: listener.listening() });
       return made as CachedBody<T> | null;
     },
@@ -213,7 +214,7 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
       if (hit) return hit === SHARED_BODY ? entry : hit;
       const made = await personal.read(key, async () => {
         const body = await make();
-        const value = body === null ? SHARED_BODY : makeBody({ body, type: entry.type, tags: [] });
+        const value = body === null ? SHARED_BODY : cachedBody({ body, type: entry.type, tags: [] });
         return { value, tags: [...tags, TAGS.member(memberId)] };
       }, { store: listener.listening() });
       return made === SHARED_BODY ? entry : made!;
