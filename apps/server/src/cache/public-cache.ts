@@ -173,19 +173,23 @@ export interface PublicCache {
 }
 
 export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'listening'>, opts: PublicCacheOptions = {}): PublicCache & { stop(): void } {
+  // Bounded by bytes, so a crawler walking every page cannot grow the server past its memory target (issue 14:
+  // under 300 MB): 32 MiB of shared entries as counted below, 16 MiB of members' versions.
+  const maxBytes = opts.maxBytes ?? 32 * 2 ** 20;
   const cache = new TaggedCache<CachedBody>({
     ttlMs: opts.ttlMs ?? 10_000,
     maxEntries: opts.maxEntries ?? 5_000,
-    maxBytes: opts.maxBytes ?? 64 * 2 ** 20,
-    // Compressed copies come later and are smaller than the body: counted as one more body.
-    sizeOf: (entry) => entry.body.length * 2 + 200,
+    maxBytes,
+    // The body, what it serialises (kept for overlays: a list's parts, a post's fields: about the body's size
+    // again) and the compressed copies made later (together smaller than the body): counted as three bodies.
+    sizeOf: (entry) => entry.body.length * 3 + 200,
     now: opts.now,
   });
-  // Members' versions: only their bodies count (one that is the shared entry costs a reference).
+  // Members' versions: only their bodies and compressed copies count (one that is the shared entry costs a reference).
   const personal = new TaggedCache<CachedBody>({
     ttlMs: opts.ttlMs ?? 10_000,
     maxEntries: (opts.maxEntries ?? 5_000) * 4,
-    maxBytes: (opts.maxBytes ?? 64 * 2 ** 20) / 2,
+    maxBytes: maxBytes / 2,
     sizeOf: (entry) => 200 + (entry === SHARED_BODY ? 0 : entry.body.length * 2),
     now: opts.now,
   });
