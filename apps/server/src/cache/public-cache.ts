@@ -86,9 +86,21 @@ const SHARED_BODY = Object.freeze({}) as CachedBody;
 /** Below this, compressing costs more than it saves (the threshold the compress plugin uses). */
 const COMPRESS_MIN_BYTES = 1024;
 
+/**
+ * Bytes in memory of their own. A small Buffer (Buffer.from, zlib's output) is a slice of an 8 KiB slab shared
+ * with whatever else was allocated then; kept for seconds in the cache, it would keep the whole slab alive.
+ */
+function own(bytes: string | Buffer): Buffer {
+  const length = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
+  const copy = Buffer.allocUnsafeSlow(length);
+  if (typeof bytes === 'string') copy.write(bytes);
+  else bytes.copy(copy);
+  return copy;
+}
+
 /** A body and its ETag; its compressed copies are made on first use and kept with it. */
 export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
-  const body = typeof fill.body === 'string' ? Buffer.from(fill.body) : fill.body;
+  const body = own(fill.body);
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   let br: Buffer | undefined;
   let gzip: Buffer | undefined;
@@ -99,10 +111,10 @@ export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
     value: fill.value as T,
     encoded(encoding) {
       if (encoding === 'br') {
-        br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+        br ??= own(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
         return br;
       }
-      gzip ??= gzipSync(body, { level: 6 });
+      gzip ??= own(gzipSync(body, { level: 6 }));
       return gzip;
     },
   };
@@ -196,6 +208,12 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
   let hits = 0;
   let misses = 0;
   const stopFollowing = [followEvents(listener, cache), followEvents(listener, personal)];
+  // Expired entries go within a lifetime even when nothing is read or stored (an idle server after a crawl).
+  const sweep = setInterval(() => {
+    cache.prune();
+    personal.prune();
+  }, opts.ttlMs ?? 10_000);
+  sweep.unref();
 
   return {
     async read<T>(key: string, fill: () => Promise<BodyFill<T> | null>) {
@@ -236,6 +254,9 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
     get stats() {
       return { entries: cache.size, bytes: cache.byteSize, personal: personal.size, hits, misses };
     },
-    stop: () => stopFollowing.forEach((stop) => stop()),
+    stop: () => {
+      clearInterval(sweep);
+      stopFollowing.forEach((stop) => stop());
+    },
   };
 }
