@@ -87,13 +87,13 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 }
 
 /**
- * A Node process as `npm start` runs the server (compiled JavaScript, source maps on, two malloc arenas), once it
- * has printed `ready`. It ends when this process does (its IPC channel closes).
+ * A Node process as `npm start` runs the server (compiled JavaScript, source maps on, two malloc arenas, NODE_ENV
+ * production), once it has printed `ready`. It ends when this process does (its IPC channel closes).
  */
 async function startNode(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   const child = spawn(process.execPath, ['--enable-source-maps', ...args], {
     cwd: root, stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, NODE_OPTIONS: '', ...env },
+    env: { MALLOC_ARENA_MAX: '2', NODE_ENV: 'production', ...process.env, NODE_OPTIONS: '', ...env },
   });
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     let out = '';
