@@ -253,6 +253,9 @@ async function main() {
   } finally {
     if (server) await stopNode(server);
     await embedded?.stop();
+    // A cluster the postgres user could not keep under the temporary folder went to /var/lib/fenestra (embedded.ts).
+    const moved = path.join(dataDir, 'pg-location.txt');
+    if (existsSync(moved)) rmSync(path.dirname(readFileSync(moved, 'utf8').trim()), { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
