@@ -255,7 +255,8 @@ async function main() {
     await embedded?.stop();
     // A cluster the postgres user could not keep under the temporary folder went to /var/lib/fenestra (embedded.ts).
     const moved = path.join(dataDir, 'pg-location.txt');
-    if (existsSync(moved)) rmSync(path.dirname(readFileSync(moved, 'utf8').trim()), { recursive: true, force: true });
+    const cluster = existsSync(moved) ? path.dirname(readFileSync(moved, 'utf8').trim()) : '';
+    if (cluster.startsWith('/var/lib/fenestra/')) rmSync(cluster, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
