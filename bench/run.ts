@@ -243,11 +243,18 @@ async function main() {
     if (seeded.posts === volume.posts && existsSync(otherFile)) {
       const other = JSON.parse(readFileSync(otherFile, 'utf8')) as { at: string; posts: number; results: typeof results };
       const [small, large] = LARGE ? [other.results, results] : [results, other.results];
+      // Also as each run's ratio to its bare twin: on a shared machine the other work changes both runs' rates,
+      // and the bare server, measured in turns with the app, shows by how much.
       console.log(`\nThe large volume against the default one (the other run: ${other.at}):`);
+      const percent = (change: number) => `${change >= 0 ? '+' : ''}${(change * 100).toFixed(0)}%`.padStart(5);
+      const verdict = (change: number) => (Math.abs(change) <= 0.2 ? 'within 20%' : 'MORE THAN 20%');
       for (const name of Object.keys(results)) {
         if (!small[name] || !large[name]) continue;
         const change = large[name].reqs / small[name].reqs - 1;
-        console.log(`  ${name.padEnd(30)} ${(change * 100).toFixed(0).padStart(4)}% req/s ${Math.abs(change) <= 0.2 ? 'within 20%' : 'MORE THAN 20%'}`);
+        const bare = large[name].bare.reqs / small[name].bare.reqs - 1;
+        const ratio = large[name].ratio / small[name].ratio - 1;
+        console.log(`  ${name.padEnd(30)} req/s ${percent(change)} ${verdict(change).padEnd(13)}  bare req/s ${percent(bare)}`
+          + `  ratio ${small[name].ratio.toFixed(2)} -> ${large[name].ratio.toFixed(2)} ${percent(ratio)} ${verdict(ratio)}`);
       }
     }
   } finally {
