@@ -120,6 +120,22 @@ function treeShakableReactRouter(): Plugin {
 }
 
 /**
+ * The app's modules load at low priority: the home list and the post page are painted from the server's HTML, so
+ * the stylesheet and the images the page shows come first, and the JavaScript (which only hydrates what is already
+ * on screen) after them. The server's preloads of a lazy page say the same (apps/server plugins/server-render.ts).
+ */
+function scriptsAfterPaint(): Plugin {
+  return {
+    name: 'fenestra:scripts-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
+    },
+  };
+}
+
+/**
  * Everything the entry imports statically goes in one chunk: one request, and one gzip stream compresses ~5 KB
  * better than the dozen small chunks shared with lazy pages would (docs/decisions/013). What only lazy pages
  * use is chunked as usual.
@@ -147,7 +163,7 @@ function firstLoadInOneChunk() {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), noInjectedStyleTags(), lucideIconsByFile(), treeShakableReactRouter(), precompress()],
+  plugins: [react(), tailwindcss(), noInjectedStyleTags(), lucideIconsByFile(), treeShakableReactRouter(), scriptsAfterPaint(), precompress()],
   // The server renderer (src/entry-server.tsx): the shared package is TypeScript, so it is bundled in.
   ssr: { noExternal: ['@fenestra/shared'] },
   server: {
