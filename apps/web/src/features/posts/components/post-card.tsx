@@ -23,11 +23,8 @@ export function PostCard({ post, title, preview }: {
 }) {
   const { author } = post;
   const known = author.id !== null;
-  // content-visibility: a card below the fold is neither laid out nor painted until it nears the screen (a phone
-  // showed two of the list's twenty, and laid out all twenty before its first paint); the size it reserves is a
-  // guess until the card is first drawn, then the card's own.
   return (
-    <article className="group relative rounded-lg border border-border bg-surface p-4 shadow-sm transition-colors [contain-intrinsic-size:auto_14rem] [content-visibility:auto] focus-within:border-ring hover:border-border-strong sm:p-5">
+    <article className="group relative rounded-lg border border-border bg-surface p-4 shadow-sm transition-colors focus-within:border-ring hover:border-border-strong sm:p-5">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <AuthorAvatar author={author} size="sm" />
         {known ? (
