@@ -125,7 +125,8 @@ export const RANKED_AGAIN = 100;
 export async function rankedMatches(
   tx: Tx, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number,
 ): Promise<{ found: number; page: RankedRow[] }> {
-  const { since } = await planCandidates(tx, query.match, filter);
+  // A high estimate would make too small a window (see SearchTsQuery.estimate).
+  const { since } = await planCandidates(tx, query.estimate, filter);
   const ranked = await rankCandidates(tx, query, filter, since, after, limit);
   // Fewer than CANDIDATES since that day: they are not the newest CANDIDATES of all, nor is their count.
   return since && ranked.found < CANDIDATES ? rankCandidates(tx, query, filter, null, after, limit) : ranked;
