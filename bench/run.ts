@@ -1,15 +1,19 @@
-// npm run bench [-- --large]: seeds volume into a fresh database, serves the real app, and measures endpoints with
-// autocannon. The public pages are each measured against a bare Fastify serving the very same bytes from memory,
-// in this same process, so the ratio says what the app costs over a static file on this machine.
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+// npm run bench [-- --large]: seeds volume into a fresh database, then serves it with the compiled server in a
+// process of its own, started as `npm start` starts it (decision 015), and measures endpoints with autocannon.
+// The public pages are each measured against a bare Fastify serving the very same bytes from memory, in a
+// process started the same way, so the ratio says what the app costs over a static file on this machine, and
+// the memory figure is the server's alone (not the seeding's, not a TypeScript loader's, not the load's).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn } from 'node:child_process';
-import Fastify from 'fastify';
-import { listen, startBenchApp } from './bench-app.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { startEmbedded } from '../apps/server/src/db/embedded.js';
+import { buildServerIfNeeded } from '../scripts/build-server.mjs';
+import { buildWebIfNeeded } from '../scripts/build-web-if-needed.mjs';
+import { startBenchApp } from './bench-app.js';
 import { seedVolume, VOLUMES } from './volume.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,6 +25,8 @@ const LARGE = process.argv.includes('--large') || process.env.BENCH_VOLUME === '
 // What a browser sends: the answers are compressed as a browser would get them.
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json, text/html;q=0.9' };
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PUBLIC_URL = 'http://127.0.0.1:3999';
 
 interface Target {
   name: string; path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>;
@@ -66,10 +72,53 @@ function combine(rounds: Measured[]): Measured {
   };
 }
 
+const freePort = () => new Promise<number>((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as { port: number };
+    s.close(() => resolve(port));
+  });
+});
+
+/** Resident memory of a process now and at its peak, in MiB, from /proc. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/**
+ * A Node process as `npm start` runs the server (compiled JavaScript, source maps on, two malloc arenas, NODE_ENV
+ * production), once it has printed `ready`. It ends when this process does (its IPC channel closes).
+ */
+async function startNode(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...args], {
+    cwd: root, stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: { MALLOC_ARENA_MAX: '2', NODE_ENV: 'production', ...process.env, NODE_OPTIONS: '', ...env },
+  });
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += String(d);
+      const found = ready.exec(out);
+      if (found) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`${args.at(-1)} exited with ${code}: ${out}`)));
+  });
+  child.stdout!.resume();
+  return { child, match };
+}
+
+async function stopNode(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** A bare Fastify answering each path with the bytes and headers the app answered it with: a static file's cost. */
-async function bareTwin(base: string, targets: Target[]) {
-  const bare = Fastify({ logger: false });
-  const copies: Array<{ headers: Record<string, string>; body: Buffer }> = [];
+async function bareTwin(base: string, targets: Target[], dir: string) {
+  const copies: Array<{ headers: Record<string, string>; body: string }> = [];
+  const sizes: number[] = [];
   for (const target of targets) {
     // The bytes as they travelled (still compressed), and the headers that say what they are.
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
@@ -79,23 +128,44 @@ async function bareTwin(base: string, targets: Target[]) {
     for await (const chunk of res) chunks.push(chunk as Buffer);
     const headers: Record<string, string> = { 'content-type': String(res.headers['content-type'] ?? 'application/octet-stream') };
     if (res.headers['content-encoding']) headers['content-encoding'] = res.headers['content-encoding'];
-    copies.push({ headers, body: Buffer.concat(chunks) });
+    const body = Buffer.concat(chunks);
+    copies.push({ headers, body: body.toString('base64') });
+    sizes.push(body.length);
   }
-  copies.forEach((copy, i) => bare.get(`/bare/${i}`, (_request, reply) => reply.headers(copy.headers).send(copy.body)));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const address = bare.server.address();
-  return { base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, sizes: copies.map((c) => c.body.length), close: () => bare.close() };
+  const file = path.join(dir, 'bare-answers.json');
+  writeFileSync(file, JSON.stringify(copies));
+  const { child, match } = await startNode([fileURLToPath(new URL('./bare-twin.mjs', import.meta.url)), file], {}, /"port":(\d+)/);
+  return { base: `http://127.0.0.1:${match[1]}`, sizes, close: () => stopNode(child) };
 }
 
 async function main() {
   const volume = LARGE ? VOLUMES.large : VOLUMES.default;
-  const bench = await startBenchApp();
-  const { app } = bench;
+  // The server runs the build, as npm start does (the web build too: the post page is drawn from it).
+  buildWebIfNeeded();
+  await buildServerIfNeeded();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-bench-'));
+  const embedded = process.env.BENCH_DATABASE_URL ? null : await startEmbedded(dataDir, { info() {}, warn: (msg) => console.warn(msg) });
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
+  let server: ChildProcess | null = null;
   try {
+    // Seeded through the app in this process, which then closes: the server measured has done nothing else.
+    const seeding = await startBenchApp({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
     const t0 = performance.now();
-    const seeded = await seedVolume(app, volume);
+    const seeded = await seedVolume(seeding.app, volume).finally(() => seeding.close());
     console.log(`Seeded ${seeded.members} members, ${seeded.posts} posts, ${seeded.replies} replies in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const base = await listen(app);
+    const port = await freePort();
+    const started = await startNode([path.join(root, 'apps/server/dist/main.js')], {
+      DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL,
+      LOG_LEVEL: 'warn', SEED: 'none', RATE_LIMIT_AUTH: '1000000',
+      // The AI models stay unloaded unless asked for: the memory figure is the forum's own.
+      AI_PROVIDER: process.env.AI_PROVIDER ?? 'off',
+      // Measured without the job worker's work competing (jobs are still queued as an API instance does).
+      RUN_WORKER: 'false',
+    }, /Fenestra is ready/);
+    server = started.child;
+    const pid = server.pid!;
+    const base = `http://127.0.0.1:${port}`;
+    const atStart = memoryOf(pid);
 
     const member = { cookie: seeded.cookie };
     const compared: Target[] = [
@@ -124,7 +194,7 @@ async function main() {
     const only = process.env.BENCH_ONLY;
     const pick = (list: Target[]) => list.filter((t) => !only || t.name.includes(only));
 
-    const bare = await bareTwin(base, pick(compared));
+    const bare = await bareTwin(base, pick(compared), dataDir);
     const rows: string[][] = [];
     const results: Record<string, Measured & { bare: Measured; ratio: number; bytes: number }> = {};
     for (const [i, target] of pick(compared).entries()) {
@@ -160,15 +230,9 @@ async function main() {
       + ` (compared pages: ${ROUNDS} rounds of ${SLICE} s, alternating with the bare server), Node ${process.version}\n`);
     console.log(line(header));
     for (const r of rows) console.log(line(r));
-    const mem = process.memoryUsage();
-    // Then after a full collection: what the server holds, not garbage the collector has not reached yet.
-    v8.setFlagsFromString('--expose-gc');
-    (vm.runInNewContext('gc') as () => void)();
-    const live = process.memoryUsage();
-    const rssMiB = live.rss / 2 ** 20;
-    console.log(`\nServer process memory after the run: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB;`
-      + ` after a full collection: rss ${rssMiB.toFixed(0)} MiB (target < 300), heap ${(live.heapUsed / 2 ** 20).toFixed(0)} MiB`);
-    console.log(`Public-read cache: ${JSON.stringify(app.services.publicCache.stats)}`);
+    const { rss: rssMiB, peak } = memoryOf(pid);
+    console.log(`\nServer process memory (rss): ${atStart.rss.toFixed(0)} MiB when ready, ${rssMiB.toFixed(0)} MiB after the run (target < 300),`
+      + ` ${peak.toFixed(0)} MiB at its peak`);
 
     // Each volume's figures are kept, so the large run is compared with the default one (target: within 20%).
     mkdirSync(resultsDir, { recursive: true });
@@ -187,7 +251,13 @@ async function main() {
       }
     }
   } finally {
-    await bench.close();
+    if (server) await stopNode(server);
+    await embedded?.stop();
+    // A cluster the postgres user could not keep under the temporary folder went to /var/lib/fenestra (embedded.ts).
+    const moved = path.join(dataDir, 'pg-location.txt');
+    const cluster = existsSync(moved) ? path.dirname(readFileSync(moved, 'utf8').trim()) : '';
+    if (cluster.startsWith('/var/lib/fenestra/')) rmSync(cluster, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -55,12 +55,20 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function main() {
   const bench = await startBenchApp({ RUN_WORKER: 'false' });
   try {
-    const t0 = performance.now();
-    await seedSearchVolume(bench.app);
-    console.log(`Seeded ${POSTS.toLocaleString('en-US')} posts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // A BENCH_DATABASE_URL forum seeded by an earlier run is measured as it is: before and after a change on one database.
+    const { rows: [existing] } = await bench.app.services.database.pool.query<{ posts: number }>('SELECT count(*)::int AS posts FROM posts');
+    if ((existing?.posts ?? 0) >= POSTS) {
+      console.log(`Reusing the ${existing!.posts.toLocaleString('en-US')} posts already in the database`);
+    } else {
+      const t0 = performance.now();
+      await seedSearchVolume(bench.app);
+      console.log(`Seeded ${POSTS.toLocaleString('en-US')} posts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
     const base = await listen(bench.app);
     const rows: string[][] = [];
-    for (const { kind, paths, found } of ROWS) {
+    // BENCH_ONLY=typos,rare: only the rows whose name holds one of those words.
+    const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+    for (const { kind, paths, found } of ROWS.filter((r) => !only || only.some((o) => r.kind.includes(o)))) {
       const cells = [kind, found(await (await fetch(base + paths[0]!)).json())];
       for (const clients of [1, 4]) {
         const { latencies, failed } = await measureClients(base, paths, clients);

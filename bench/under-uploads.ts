@@ -38,7 +38,7 @@ async function main() {
   // As scripts/start.mjs runs it (two malloc arenas; see there).
   const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', RATE_LIMIT_UPLOADS: '100000', RATE_LIMIT_AUTH: '100000' },
+    env: { MALLOC_ARENA_MAX: '2', NODE_ENV: 'production', ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', RATE_LIMIT_UPLOADS: '100000', RATE_LIMIT_AUTH: '100000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -92,7 +92,8 @@ describe('asking a question', () => {
       userConfirmedObject: null, visibleText: null,
     });
     expect(body.video).toEqual({
-      url: video.publicUrl, thumbnailUrl: expect.stringContaining('-thumb.jpg'), durationSeconds: 12.5, fileSizeBytes: 123456, mimeType: 'video/quicktime',
+      url: video.publicUrl, thumbnailUrl: expect.stringContaining('-thumb.jpg'),
+      thumbnailWidth: null, thumbnailHeight: null, thumbnailVariantWidths: [], durationSeconds: 12.5, fileSizeBytes: 123456, mimeType: 'video/quicktime',
     });
     expect(JSON.stringify(body)).not.toContain(member.email);
     const attached = await sqlQuery(t, 'SELECT count(*)::int AS n FROM uploads WHERE attached_at IS NOT NULL AND id = ANY($1)', [[...images.map((i) => i.id), video.id]]);
@@ -267,6 +268,34 @@ describe('the page of a shared post link', () => {
     const api = await get(t, '/api/nothing-here');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: 'NOT_FOUND' });
+  });
+
+  it('sends the shell compressed with an ETag, and the new shell once a rebuild replaces index.html', async () => {
+    const indexFile = path.join(webDist, 'index.html');
+    const rebuilt = (n: number) => INDEX.replace('</head>', `<script type="module" src="/assets/app-${n}.js"></script>${'<!-- build -->'.repeat(100)}</head>`);
+    const shellOf = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/bookmarks', headers });
+    let before = '';
+    try {
+      for (const [n, seconds] of [[1, 1_000], [2, 2_000]] as const) {
+        writeFileSync(indexFile, rebuilt(n));
+        utimesSync(indexFile, seconds, seconds);
+        const gz = await shellOf({ 'accept-encoding': 'gzip' });
+        expect(gz.statusCode).toBe(200);
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(gz.headers['cache-control']).toBe('no-cache');
+        expect(gunzipSync(gz.rawPayload).toString()).toBe(rebuilt(n));
+        const br = await shellOf({ 'accept-encoding': 'br' });
+        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(rebuilt(n));
+        expect((await shellOf({})).body).toBe(rebuilt(n));
+        expect((await shellOf({ 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) })).statusCode).toBe(304);
+        // The previous build's copy is not taken for this one.
+        if (before) expect((await shellOf({ 'accept-encoding': 'gzip', 'if-none-match': before })).statusCode).toBe(200);
+        before = String(gz.headers.etag);
+      }
+    } finally {
+      writeFileSync(indexFile, INDEX);
+      utimesSync(indexFile, 3_000, 3_000);
+    }
   });
 });
 

@@ -89,6 +89,40 @@ describe('search', () => {
     expect((await get(t, `/api/search?${q('weatherstrip')}&cursor=nonsense`)).statusCode).toBe(400);
   });
 
+  it('ranks the newest 1,001 matches of a common word, read since a day or, when too few are there, from all', async () => {
+    // 4,200 recent posts with 'mullion', one an hour, and 4,200 older ones with 'transom': the statistics
+    // expect either word in half the forum, so both searches first look among the newest posts only.
+    for (const [word, hoursAgo] of [['Mullion', 0], ['Transom', 4200]] as const) {
+      await sqlQuery(t, `INSERT INTO posts (topic, title, description, status, created_at)
+        SELECT 'windows', $1 || ' question ' || g, 'Short text.', 'open', now() - ((g + $2) || ' hours')::interval
+        FROM generate_series(1, 4200) g`, [word, hoursAgo]);
+    }
+    await sqlQuery(t, 'ANALYZE post_search');
+    const newest = async (word: string) => (await sqlQuery<{ id: string }>(t, `SELECT id FROM posts WHERE title LIKE $1
+      ORDER BY created_at DESC, id DESC LIMIT 1001`, [`${word} question %`])).rows.map((r) => r.id);
+
+    // Every page of 'mullion': the newest 1,001, each once, best first across the re-ranked ones and the rest.
+    const seen: string[] = [];
+    let ranks: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: SearchResults = await search(t, q('mullion', cursor ? `&cursor=${cursor}` : ''));
+      expect([page.total, page.totalCapped]).toEqual([1000, true]);
+      seen.push(...page.results.map((r) => r.post.id));
+      ranks = [...ranks, ...page.results.map((r) => r.rank)];
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(1001);
+    expect(new Set(seen)).toEqual(new Set(await newest('Mullion')));
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+
+    // None of the newest posts has 'transom': the search runs again over every match.
+    const transom = await search(t, q('transom'));
+    expect([transom.total, transom.totalCapped]).toEqual([1000, true]);
+    const newestTransom = new Set(await newest('Transom'));
+    expect(transom.results.every((r) => newestTransom.has(r.post.id))).toBe(true);
+  });
+
   it('filters by topic and status', async () => {
     expect(titles(await search(t, q('door', '&topic=screens')))).toEqual(['Screen door <spline> keeps popping out']);
     expect(titles(await search(t, q('crank', '&status=open')))).toEqual([]);

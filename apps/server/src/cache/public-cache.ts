@@ -86,8 +86,21 @@ const SHARED_BODY = Object.freeze({}) as CachedBody;
 /** Below this, compressing costs more than it saves (the threshold the compress plugin uses). */
 const COMPRESS_MIN_BYTES = 1024;
 
-function makeBody<T>(fill: BodyFill<T>): CachedBody<T> {
-  const body = typeof fill.body === 'string' ? Buffer.from(fill.body) : fill.body;
+/**
+ * Bytes in memory of their own. A small Buffer (Buffer.from, zlib's output) is a slice of an 8 KiB slab shared
+ * with whatever else was allocated then; kept for seconds in the cache, it would keep the whole slab alive.
+ */
+function own(bytes: string | Buffer): Buffer {
+  const length = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
+  const copy = Buffer.allocUnsafeSlow(length);
+  if (typeof bytes === 'string') copy.write(bytes);
+  else bytes.copy(copy);
+  return copy;
+}
+
+/** A body and its ETag; its compressed copies are made on first use and kept with it. */
+export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
+  const body = own(fill.body);
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   let br: Buffer | undefined;
   let gzip: Buffer | undefined;
@@ -98,10 +111,10 @@ function makeBody<T>(fill: BodyFill<T>): CachedBody<T> {
     value: fill.value as T,
     encoded(encoding) {
       if (encoding === 'br') {
-        br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+        br ??= own(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
         return br;
       }
-      gzip ??= gzipSync(body, { level: 6 });
+      gzip ??= own(gzipSync(body, { level: 6 }));
       return gzip;
     },
   };
@@ -172,25 +185,35 @@ export interface PublicCache {
 }
 
 export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'listening'>, opts: PublicCacheOptions = {}): PublicCache & { stop(): void } {
+  // Bounded by bytes, so a crawler walking every page cannot grow the server past its memory target (issue 14:
+  // under 300 MB): 32 MiB of shared entries as counted below, 16 MiB of members' versions.
+  const maxBytes = opts.maxBytes ?? 32 * 2 ** 20;
   const cache = new TaggedCache<CachedBody>({
     ttlMs: opts.ttlMs ?? 10_000,
     maxEntries: opts.maxEntries ?? 5_000,
-    maxBytes: opts.maxBytes ?? 64 * 2 ** 20,
-    // Compressed copies come later and are smaller than the body: counted as one more body.
-    sizeOf: (entry) => entry.body.length * 2 + 200,
+    maxBytes,
+    // The body, what it serialises (kept for overlays: a list's parts, a post's fields: about the body's size
+    // again) and the compressed copies made later (together smaller than the body): counted as three bodies.
+    sizeOf: (entry) => entry.body.length * 3 + 200,
     now: opts.now,
   });
-  // Members' versions: only their bodies count (one that is the shared entry costs a reference).
+  // Members' versions: only their bodies and compressed copies count (one that is the shared entry costs a reference).
   const personal = new TaggedCache<CachedBody>({
     ttlMs: opts.ttlMs ?? 10_000,
     maxEntries: (opts.maxEntries ?? 5_000) * 4,
-    maxBytes: (opts.maxBytes ?? 64 * 2 ** 20) / 2,
+    maxBytes: maxBytes / 2,
     sizeOf: (entry) => 200 + (entry === SHARED_BODY ? 0 : entry.body.length * 2),
     now: opts.now,
   });
   let hits = 0;
   let misses = 0;
   const stopFollowing = [followEvents(listener, cache), followEvents(listener, personal)];
+  // Expired entries go within a lifetime even when nothing is read or stored (an idle server after a crawl).
+  const sweep = setInterval(() => {
+    cache.prune();
+    personal.prune();
+  }, opts.ttlMs ?? 10_000);
+  sweep.unref();
 
   return {
     async read<T>(key: string, fill: () => Promise<BodyFill<T> | null>) {
@@ -202,7 +225,7 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
       misses++;
       const made = await cache.read(key, async () => {
         const filled = await fill();
-        return filled ? { value: makeBody(filled) as CachedBody, tags: filled.tags } : null;
+        return filled ? { value: cachedBody(filled) as CachedBody, tags: filled.tags } : null;
       }, { store: listener.listening() });
       return made as CachedBody<T> | null;
     },
@@ -213,7 +236,7 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
       if (hit) return hit === SHARED_BODY ? entry : hit;
       const made = await personal.read(key, async () => {
         const body = await make();
-        const value = body === null ? SHARED_BODY : makeBody({ body, type: entry.type, tags: [] });
+        const value = body === null ? SHARED_BODY : cachedBody({ body, type: entry.type, tags: [] });
         return { value, tags: [...tags, TAGS.member(memberId)] };
       }, { store: listener.listening() });
       return made === SHARED_BODY ? entry : made!;
@@ -231,6 +254,9 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
     get stats() {
       return { entries: cache.size, bytes: cache.byteSize, personal: personal.size, hits, misses };
     },
-    stop: () => stopFollowing.forEach((stop) => stop()),
+    stop: () => {
+      clearInterval(sweep);
+      stopFollowing.forEach((stop) => stop());
+    },
   };
 }

@@ -117,6 +117,19 @@ export class TaggedCache<V> {
     }
   }
 
+  /**
+   * Drops the entries whose time is up (an expired entry is otherwise dropped only when read, or pushed out
+   * by newer ones), so memory goes back after a burst. Entries live for the same time and are stored in
+   * order, so the expired ones are the first.
+   */
+  prune(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt > now) break;
+      this.delete(key);
+    }
+  }
+
   /** Drops everything (and every fill still running). */
   clear(): void {
     this.sequence++;
@@ -134,6 +147,7 @@ export class TaggedCache<V> {
   }
 
   private set(key: string, filled: Fill<V>): void {
+    this.prune();
     this.delete(key);
     const size = this.opts.sizeOf?.(filled.value) ?? 1;
     this.entries.set(key, { value: filled.value, tags: filled.tags, expiresAt: this.now() + this.opts.ttlMs, size });

@@ -4,8 +4,10 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '@fenestra/shared';
-import { TAGS, sendCached, type PublicCache } from '../cache/public-cache.js';
+import { TAGS, cachedBody, sendCached, type CachedBody, type PublicCache } from '../cache/public-cache.js';
 import { serverRenderer } from './server-render.js';
+
+const HTML = 'text/html; charset=utf-8';
 
 // Serves the built web app: hashed assets cached for a year, index.html never cached, client routes fall back to it.
 export const spaPlugin = fp(async (app: FastifyInstance, opts: {
@@ -19,13 +21,17 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
   if (!existsSync(indexFile)) {
     app.log.warn(`No built web app in ${opts.webDist}: run "npm run build" (npm start does it for you)`);
   }
-  // Re-read when a new build replaces it, so a rebuild never serves links to assets that are gone.
-  let cached: { html: string; mtimeMs: number } | null = null;
+  // Kept in memory with its compressed copies (made once, on first use), and re-read only when a new build
+  // replaces it (one stat per request), so a rebuild never serves links to assets that are gone.
+  let cached: { html: string; mtimeMs: number; shell: CachedBody } | null = null;
   const readIndex = () => {
-    if (!existsSync(indexFile)) return null;
-    const { mtimeMs } = statSync(indexFile);
-    if (cached?.mtimeMs !== mtimeMs) cached = { html: readFileSync(indexFile, 'utf8'), mtimeMs };
-    return cached.html;
+    const mtimeMs = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) return (cached = null);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(indexFile, 'utf8');
+      cached = { html, mtimeMs, shell: cachedBody({ body: html, type: HTML, tags: [] }) };
+    }
+    return cached;
   };
 
   if (existsSync(opts.webDist)) await app.register(fastifyStatic, {
@@ -44,14 +50,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
     },
   });
 
-  const sendIndex = (reply: import('fastify').FastifyReply) => {
-    const html = readIndex();
-    if (!html) return reply.status(503).type('text/plain').send(MSG.webAppNotBuilt);
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const index = readIndex();
+    if (!index) return reply.status(503).type('text/plain').send(MSG.webAppNotBuilt);
+    return sendCached(request, reply, index.shell);
   };
 
   const renderPage = serverRenderer(app, opts.webDist);
-  const HTML = 'text/html; charset=utf-8';
 
   /**
    * A server-rendered page (docs/decisions/013). `shell` is index.html as this page needs it (null: the plain
@@ -59,21 +64,22 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
    * per build and per address, under the tags of what it shows. A member's shows their own marks: made for them.
    */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: (html: string) => Promise<string | null>, tags: string[]) {
-    const html = readIndex();
-    if (!html) return sendIndex(reply);
+    const index = readIndex();
+    if (!index) return sendIndex(request, reply);
+    const { html, mtimeMs } = index;
     if (await request.member()) {
       const page = await shell(html);
-      if (!page) return sendIndex(reply);
+      if (!page) return sendIndex(request, reply);
       const rendered = await renderPage(request, page);
       return reply.header('Cache-Control', 'private, no-cache').type(HTML).send(rendered?.html ?? page);
     }
-    const entry = await opts.cache.read(`html:page:${cached!.mtimeMs}:${request.url}`, async () => {
+    const entry = await opts.cache.read(`html:page:${mtimeMs}:${request.url}`, async () => {
       const page = await shell(html);
       if (!page) return null;
       const rendered = await renderPage(request, page);
       return { body: rendered?.html ?? page, type: HTML, tags: [...tags, ...(rendered?.tags ?? [])] };
     });
-    return entry ? sendCached(request, reply, entry) : sendIndex(reply);
+    return entry ? sendCached(request, reply, entry) : sendIndex(request, reply);
   }
 
   app.get('/', (request, reply) => sendPage(request, reply, async (html) => html, [TAGS.lists]));
@@ -93,6 +99,6 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
     if (path.extname(request.url.split('?')[0] ?? '') && !request.url.startsWith('/post/')) {
       return reply.status(404).type('text/plain').send(MSG.notFoundApi);
     }
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
 });

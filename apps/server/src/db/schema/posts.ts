@@ -44,6 +44,10 @@ export const postImages = pgTable('post_images', {
   postId: uuid('post_id').notNull().references(() => posts.id, { onDelete: 'cascade' }),
   imageUrl: text('image_url').notNull(),
   displayOrder: integer('display_order').notNull(),
+  // The stored photo's size and its smaller WebP copies (none for photos stored before they were made).
+  width: integer('width'),
+  height: integer('height'),
+  variantWidths: smallint('variant_widths').array().notNull().default(sql`'{}'::smallint[]`),
   altText: text('alt_text'),
   detectedObject: text('detected_object'),
   detectedCategory: text('detected_category'),
@@ -81,6 +85,9 @@ export const postVideos = pgTable('post_videos', {
   postId: uuid('post_id').primaryKey().references(() => posts.id, { onDelete: 'cascade' }),
   videoUrl: text('video_url').notNull(),
   thumbnailUrl: text('thumbnail_url'),
+  thumbnailWidth: integer('thumbnail_width'),
+  thumbnailHeight: integer('thumbnail_height'),
+  thumbnailVariantWidths: smallint('thumbnail_variant_widths').array().notNull().default(sql`'{}'::smallint[]`),
   durationSeconds: real('duration_seconds').notNull(),
   fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
   mimeType: text('mime_type').notNull(),
@@ -135,6 +142,9 @@ export const replyImages = pgTable('reply_images', {
   replyId: uuid('reply_id').notNull().references(() => replies.id, { onDelete: 'cascade' }),
   imageUrl: text('image_url').notNull(),
   displayOrder: integer('display_order').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  variantWidths: smallint('variant_widths').array().notNull().default(sql`'{}'::smallint[]`),
 }, (t) => [uniqueIndex('reply_images_reply_order_idx').on(t.replyId, t.displayOrder)]);
 
 // The members a reply's @names resolved to when it was written; `handle` is the name as written, lower-cased.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, integer, uuid, real, bigint, index, pgEnum } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, integer, smallint, uuid, real, bigint, index, pgEnum } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 export const uploadKindEnum = pgEnum('upload_kind', ['image', 'video', 'avatar']);
@@ -14,8 +14,11 @@ export const uploads = pgTable('uploads', {
   publicUrl: text('public_url').notNull(),
   mimeType: text('mime_type').notNull(),
   bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  /** The stored picture's size: the image's, or a video's poster frame's. */
   width: integer('width'),
   height: integer('height'),
+  /** The smaller WebP copies written beside that picture (`{name}.w{width}.webp`), by width. */
+  variantWidths: smallint('variant_widths').array().notNull().default(sql`'{}'::smallint[]`),
   durationSeconds: real('duration_seconds'),
   /** A video's poster frame, stored in post-images. */
   thumbnailPath: text('thumbnail_path'),

@@ -2,6 +2,7 @@ import {
   ANALYTICS_MSG, DEFAULT_ANALYTICS_PERIOD, MAX_ANALYTICS_DAYS, analyticsQuerySchema, periodStart, utcToday,
   type AnalyticsReport,
 } from '@fenestra/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { parse } from '../../lib/validation.js';
@@ -21,23 +22,45 @@ export function periodOf(query: unknown, now: Date = new Date()): repo.Period {
 
 export function analyticsService(deps: { db: Db }) {
   const { db } = deps;
+  /** The report of a period being computed now: a request for the same period while it runs shares it. */
+  const running = new Map<string, Promise<AnalyticsReport>>();
+  /** Reports are computed one at a time: a staff page never holds more than one pool connection. */
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Every figure from one read-only snapshot, on one connection: they agree with each other, and the period's
+   * aggregates get the memory to stay off the disk (work_mem, for this transaction only).
+   */
+  const compute = (period: repo.Period) => db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
+    const days = await repo.dailyCounts(tx, period);
+    const rates = await repo.weeklyRates(tx, period);
+    const topTags = await repo.topTags(tx, period);
+    const topics = await repo.postsPerTopic(tx, period);
+    const correctionsEver = await repo.correctionsEver(tx);
+    const sum = (key: 'posts' | 'replies' | 'corrections') => days.reduce((n, day) => n + day[key], 0);
+    return {
+      ...period,
+      totals: { posts: sum('posts'), replies: sum('replies'), corrections: sum('corrections'), ...rates.overall },
+      days,
+      weeks: rates.weeks,
+      topTags,
+      topics,
+      correctionsEver,
+    };
+  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+
   return {
-    async report(query: unknown): Promise<AnalyticsReport> {
+    report(query: unknown): Promise<AnalyticsReport> {
       const period = periodOf(query);
-      const [days, rates, topTags, topics, correctionsEver] = await Promise.all([
-        repo.dailyCounts(db, period), repo.weeklyRates(db, period), repo.topTags(db, period),
-        repo.postsPerTopic(db, period), repo.correctionsEver(db),
-      ]);
-      const sum = (key: 'posts' | 'replies' | 'corrections') => days.reduce((n, day) => n + day[key], 0);
-      return {
-        ...period,
-        totals: { posts: sum('posts'), replies: sum('replies'), corrections: sum('corrections'), ...rates.overall },
-        days,
-        weeks: rates.weeks,
-        topTags,
-        topics,
-        correctionsEver,
-      };
+      const key = `${period.from} ${period.to}`;
+      let report = running.get(key);
+      if (!report) {
+        report = queue.then(() => compute(period)).finally(() => running.delete(key));
+        queue = report.catch(() => {});
+        running.set(key, report);
+      }
+      return report;
     },
   };
 }

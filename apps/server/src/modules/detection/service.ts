@@ -10,7 +10,8 @@ import { parse } from '../../lib/validation.js';
 import { writeLog } from '../moderation/repo.js';
 import * as repo from './repo.js';
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const uuid = z.uuid();
+const isUuid = (value: string) => uuid.safeParse(value).success;
 
 /** A provider's refusal as the override's status (SPEC section 8 'Override errors'): 429, 402, else 503. */
 function overrideError(err: unknown): AppError {

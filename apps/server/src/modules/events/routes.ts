@@ -11,7 +11,8 @@ import { publishEvent } from '../../realtime/bus-event.js';
 import type { StreamHub, StreamViewer } from '../../realtime/streams.js';
 import { isStaffRole } from '@fenestra/shared';
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const uuid = z.uuid();
+const isUuid = (value: string) => uuid.safeParse(value).success;
 
 /** `?posts=a,b`: the first posts to watch; anything that is not a post id is ignored. */
 function postsFromQuery(raw: unknown): string[] {

@@ -11,7 +11,8 @@ import { insertNotifications, type NewNotification } from '../notifications/repo
 import { addToPostCount, writeLog } from './repo.js';
 import * as repo from './post-actions-repo.js';
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const uuid = z.uuid();
+const isUuid = (value: string) => uuid.safeParse(value).success;
 const isPublic = (status: PostStatus) => status === 'open' || status === 'solved';
 
 type StatusAction = 'solve' | 'reopen' | 'unapprove';

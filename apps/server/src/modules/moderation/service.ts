@@ -11,7 +11,8 @@ import * as repo from './repo.js';
 
 export interface ModerationResult { id: string; status: PostStatus; authorBanned: boolean; message: string }
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const uuid = z.uuid();
+const isUuid = (value: string) => uuid.safeParse(value).success;
 
 export function moderationService(deps: { db: Db; posts: PostsService }) {
   const { db, posts } = deps;

@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from './repo.js';
 
+const uuid = z.uuid();
+
 type IdParams = { Params: { id: string } };
 
 // The bell: members only, each member's own notifications.
@@ -19,7 +21,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
 
   app.post<IdParams>('/api/notifications/:id/read', async (request): Promise<UnreadCount> => {
     const member = await app.requireMember(request);
-    const found = z.uuid().safeParse(request.params.id).success && (await repo.markRead(db, member.id, request.params.id));
+    const found = uuid.safeParse(request.params.id).success && (await repo.markRead(db, member.id, request.params.id));
     if (!found) throw notFound('Notification not found');
     return { unreadCount: await repo.unreadCount(db, member.id) };
   });

@@ -18,6 +18,7 @@ import { sendInTransaction } from '../../jobs/queue.js';
 import { AppError } from '../../lib/errors.js';
 import { JSON_TYPE, TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
 
+const uuid = z.uuid();
 const replyCursorSchema = z.object({
   p: z.boolean(),
   c: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
@@ -73,7 +74,9 @@ export function repliesService(deps: { db: Db; posts: PostsService; media: Media
       author: row.authorId && row.authorUsername
         ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
         : UNKNOWN_AUTHOR,
-      images: images.filter((i) => i.replyId === row.id).map((i) => ({ id: i.id, url: media(i.imageUrl), displayOrder: i.displayOrder })),
+      images: images.filter((i) => i.replyId === row.id).map((i) => ({
+        id: i.id, url: media(i.imageUrl), displayOrder: i.displayOrder, width: i.width, height: i.height, variantWidths: i.variantWidths,
+      })),
       mentions: mentions.filter((m) => m.replyId === row.id).map(({ handle, userId, username }) => ({ handle, userId, username })),
       previews: previews.get(row.id) ?? [],
     }));
@@ -91,7 +94,7 @@ export function repliesService(deps: { db: Db; posts: PostsService; media: Media
 
     /** A public post's replies from the public-read cache (they are the same for everyone); null when the post is not public. */
     async publicReplies(postId: string, cursor: unknown): Promise<CachedBody | null> {
-      if (!z.uuid().safeParse(postId).success) return null;
+      if (!uuid.safeParse(postId).success) return null;
       decodeReplyCursor(cursor);
       return cache.read(`api:replies:${postId}:${String(cursor ?? '')}`, async () => {
         let page: ReplyPage;
@@ -114,7 +117,7 @@ export function repliesService(deps: { db: Db; posts: PostsService; media: Media
     async createReply(member: MemberRow, postId: string, body: unknown): Promise<Reply> {
       const input = parse(createReplySchema, body);
       const id = await db.transaction(async (tx) => {
-        const post = z.uuid().safeParse(postId).success ? await repo.lockPostForReply(tx, postId) : null;
+        const post = uuid.safeParse(postId).success ? await repo.lockPostForReply(tx, postId) : null;
         // Pending, denied or missing: not a post anyone may reply to, and not one to confirm exists.
         if (!post || (post.status !== 'open' && post.status !== 'solved')) throw notFound(MSG.postNotFound);
         if (post.status === 'solved') throw conflict('REPLIES_DISABLED', MSG.repliesDisabled);

@@ -3,32 +3,62 @@ import type { Db } from '../../db/client.js';
 export { queryWords } from '../../lib/query-words.js';
 
 // Turning what someone typed into a tsquery: the words come from lib/query-words (nothing in them is syntax).
-/** A word as one quoted tsquery operand (queryWords leaves no quote or backslash in it). */
-const quoted = (word: string) => `'${word}'`;
+// PostgreSQL makes every operand (plainto_tsquery, to_tsquery) and hands back its text; the query is put together
+// here from those texts, so an operand two forms share ('window' stemmed and as written) is in it once.
 
-export interface AnalysedWord {
+export interface WordForms {
   word: string;
+  /** The word's tsquery operands as PostgreSQL writes them: stemmed ('english') and as written ('simple'); '' for none. */
+  forms: string[];
+}
+
+export interface AnalysedWord extends WordForms {
   /** An English stop word ('the', 'how'): left out unless every word is one. */
   stop: boolean;
   /** No lexeme at all (punctuation only). */
   empty: boolean;
-  /** The nearest words of public posts, when this word matches none. */
-  near: string[];
+  /** The word as a prefix ('oper':*), used for the last word searched for. */
+  prefix: string | null;
+  /**
+   * The last word: the words of public posts it begins (as tsquery operands), when there are at most BEGUN of
+   * them; null when more, or not a plain word. Exact words are found through the full-text index several times
+   * faster than a prefix, and match the same public posts (every word of a public post is in the word list).
+   */
+  begins: string[] | null;
+  /** The nearest words of public posts, when this word matches none: nearest first. */
+  near: WordForms[];
 }
 
 /**
  * One round trip: for each word, is it a stop word, is it a known word of public posts (the last word also
- * as a prefix), and if not, its nearest known words by trigram similarity.
+ * as a prefix), its operands, and if it is not known, its nearest known words by trigram similarity.
  */
 export async function analyseWords(db: Db, words: string[]): Promise<AnalysedWord[]> {
   if (words.length === 0) return [];
-  const { rows } = await db.execute<{ word: string; stop: boolean; empty: boolean; near: string[] | null }>(sql`
+  const { rows } = await db.execute<{
+    word: string; stop: boolean; empty: boolean; english: string; simple: string; prefix: string | null;
+    near: [string, string, string][] | null; begins: string[] | null;
+  }>(sql`
     SELECT w.word,
       numnode(plainto_tsquery('english'::regconfig, w.word)) = 0 AS stop,
       numnode(plainto_tsquery('simple'::regconfig, w.word)) = 0 AS empty,
-      CASE WHEN l.lex IS NULL OR k.known THEN NULL ELSE ARRAY(
-        SELECT s.word FROM search_words s WHERE s.word % l.lex ORDER BY s.word <-> l.lex, s.word LIMIT 8
-      ) END AS near
+      plainto_tsquery('english'::regconfig, w.word)::text AS english,
+      plainto_tsquery('simple'::regconfig, w.word)::text AS simple,
+      -- queryWords leaves no quote or backslash in a word: quoted, it is one operand.
+      CASE WHEN numnode(plainto_tsquery('simple'::regconfig, w.word)) > 0
+        THEN to_tsquery('simple'::regconfig, quote_literal(w.word) || ':*')::text END AS prefix,
+      CASE WHEN l.lex IS NULL OR k.known THEN NULL ELSE (
+        SELECT jsonb_agg(jsonb_build_array(n.word, plainto_tsquery('english'::regconfig, n.word)::text,
+          plainto_tsquery('simple'::regconfig, n.word)::text) ORDER BY n.distance, n.word)
+        FROM (
+          SELECT s.word, s.word <-> l.lex AS distance FROM search_words s
+          WHERE s.word % l.lex ORDER BY s.word <-> l.lex, s.word LIMIT 8
+        ) n
+      ) END AS near,
+      CASE WHEN w.ord = ${words.length} AND l.lex IS NOT NULL THEN ARRAY(
+        SELECT s.word FROM search_words s
+        WHERE s.word ~>=~ l.lex AND s.word ~<~ (l.lex || chr(1114111)) ORDER BY s.word LIMIT ${BEGUN + 1}
+      ) END AS begins
     FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) WITH ORDINALITY AS w(word, ord)
     -- The one lexeme of a plain word (letters in it, 3 or more characters); compounds and numbers are not corrected.
     LEFT JOIN LATERAL (
@@ -44,18 +74,29 @@ export async function analyseWords(db: Db, words: string[]): Promise<AnalysedWor
         )) AS known
     ) k ON true
     ORDER BY w.ord`);
-  return rows.map((r) => ({ word: r.word, stop: r.stop, empty: r.empty, near: nearest(r.word, r.near ?? []) }));
+  return rows.map((r) => ({
+    word: r.word, stop: r.stop, empty: r.empty, forms: [r.english, r.simple], prefix: r.prefix,
+    begins: r.begins && r.begins.length <= BEGUN ? r.begins.map(lexeme) : null,
+    near: nearest(r.word, (r.near ?? []).map(([word, english, simple]) => ({ word, forms: [english, simple] }))),
+  }));
 }
 
-/** Trigram candidates re-ordered by edit distance (a swapped pair counts once: 'handel' is nearer 'handle' than 'hand'). */
-function nearest(word: string, candidates: string[]): string[] {
-  return candidates
-    .map((candidate, order) => ({ candidate, order, distance: editDistance(word, candidate) }))
-    .sort((a, b) => a.distance - b.distance || a.order - b.order)
-    .slice(0, NEAR_WORDS)
-    .map((c) => c.candidate);
+/**
+ * Trigram candidates re-ordered by edit distance (a swapped pair counts once: 'handel' is nearer 'handle' than
+ * 'hand'), and only those at the nearest distance kept: each one kept is more operands in every candidate's rank.
+ */
+function nearest(word: string, candidates: WordForms[]): WordForms[] {
+  const ordered = candidates
+    .map((candidate, order) => ({ candidate, order, distance: editDistance(word, candidate.word) }))
+    .sort((a, b) => a.distance - b.distance || a.order - b.order);
+  const best = ordered[0]?.distance;
+  return ordered.filter((c) => c.distance === best).slice(0, NEAR_WORDS).map((c) => c.candidate);
 }
 const NEAR_WORDS = 3;
+const BEGUN = 8;
+
+/** A lexeme as one tsquery operand. */
+const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
 export function editDistance(a: string, b: string): number {
@@ -72,40 +113,72 @@ export function editDistance(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
+/** A query two ways: what it finds (and marks in headlines), and a rough form of it that ranks quickly. */
+export interface SearchTsQuery {
+  /** Each word: its stem, itself exactly, its nearest known words when it matches nothing, the last word's prefix. */
+  match: SQL;
+  /**
+   * One operand a word: the nearest known word's stem when it was misspelt, the last word's prefix, else its stem.
+   * ts_rank_cd's cost grows with the operands (a corrected word is several), so every candidate is ranked with
+   * this and only the best of them again with `match` (repo.rankedMatches).
+   */
+  rough: SQL;
+  /**
+   * For the planner's estimate of the matches: one exact operand a word (the nearest known word's stem, else its
+   * own). The whole query ORs each word's stemmed and written forms, which the planner counts as two words (up
+   * to twice the matches), and it estimates a prefix from its list of frequent words only.
+   */
+  estimate: SQL;
+}
+
 export interface BuiltQuery {
   /** Every word must match; null when no word is left to search for. */
-  tsquery: SQL | null;
+  all: SearchTsQuery | null;
   /** Any word may match: asked when no post has them all ('window sash wont stay up'); null for one word. */
-  anyWord: SQL | null;
+  any: SearchTsQuery | null;
   /** The query with each misspelt word replaced by its nearest known word; null when none was. */
   didYouMean: string | null;
 }
 
+const tsquery = (text: string): SQL => sql`${text}::tsquery`;
+const either = (operands: string[]) => operands.map((o) => `(${o})`).join(' | ');
+const each = (operands: string[]) => operands.map((o) => `(${o})`).join(' & ');
+
+/** A word's operands, each once; one its prefix also matches ('window' beside 'window':*) is left out. */
+function operandsOf(w: AnalysedWord, publicOnly: boolean): string[] {
+  const beginning = w.prefix ? (publicOnly && w.begins ? w.begins : [w.prefix]) : [];
+  const all = new Set([...w.forms, ...beginning, ...w.near.flatMap((n) => n.forms)].filter(Boolean));
+  return [...all].filter((o) => !all.has(`${o}:*`));
+}
+
+function roughOperandOf(w: AnalysedWord): string {
+  return w.near[0]?.forms.find(Boolean) ?? w.prefix ?? estimateOperandOf(w);
+}
+
+function estimateOperandOf(w: AnalysedWord): string {
+  return w.near[0]?.forms.find(Boolean) ?? w.forms.find(Boolean) ?? operandsOf(w, false)[0]!;
+}
+
 /**
- * AND (or OR) of the words; each word matches its stem, itself exactly, its nearest known words when it matches
- * nothing, and (the last word) any word it begins.
+ * AND (or OR) of the words; each word is an OR of its operands. The last word searched for is also a prefix: in
+ * a search of public posts only, the words it begins when they are few.
  */
-export function buildQuery(analysed: AnalysedWord[]): BuiltQuery {
+export function buildQuery(analysed: AnalysedWord[], publicOnly: boolean): BuiltQuery {
   const meaningful = analysed.filter((w) => !w.empty);
   const content = meaningful.filter((w) => !w.stop);
   const used = content.length > 0 ? content : meaningful;
-  if (used.length === 0) return { tsquery: null, anyWord: null, didYouMean: null };
+  if (used.length === 0) return { all: null, any: null, didYouMean: null };
   const last = used[used.length - 1];
-  const parts = used.map((w) => {
-    const options: SQL[] = [
-      sql`plainto_tsquery('english'::regconfig, ${w.word})`,
-      sql`plainto_tsquery('simple'::regconfig, ${w.word})`,
-    ];
-    if (w === last) options.push(sql`to_tsquery('simple'::regconfig, ${`${quoted(w.word)}:*`})`);
-    for (const near of w.near) {
-      options.push(sql`plainto_tsquery('english'::regconfig, ${near})`, sql`plainto_tsquery('simple'::regconfig, ${near})`);
-    }
-    return sql`(${sql.join(options, sql` || `)})`;
-  });
+  const words = used.map((w) => (w === last ? w : { ...w, prefix: null }));
+  const parts = words.map((w) => either(operandsOf(w, publicOnly)));
+  const rough = words.map(roughOperandOf);
+  const estimate = words.map(estimateOperandOf);
   const corrected = analysed.some((w) => w.near.length > 0);
   return {
-    tsquery: sql`(${sql.join(parts, sql` && `)})`,
-    anyWord: parts.length > 1 ? sql`(${sql.join(parts, sql` || `)})` : null,
-    didYouMean: corrected ? analysed.map((w) => w.near[0] ?? w.word).join(' ') : null,
+    all: { match: tsquery(each(parts)), rough: tsquery(each(rough)), estimate: tsquery(each(estimate)) },
+    any: parts.length > 1
+      ? { match: tsquery(either(parts)), rough: tsquery(either(rough)), estimate: tsquery(either(estimate)) }
+      : null,
+    didYouMean: corrected ? analysed.map((w) => w.near[0]?.word ?? w.word).join(' ') : null,
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_LIMITS, type SearchStatus, type Topic } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
+import type { SearchTsQuery } from './query.js';
 
 /**
  * Runs the matching queries in a transaction of their own: never a scan of every document (for a common
@@ -32,9 +33,11 @@ const statusCondition = (status: SearchStatus): SQL => {
 };
 
 // post_search alone (it carries status and topic): no join to posts until the page's 20 are known.
-const matching = (query: SQL, filter: SearchFilter) => sql`
+// since: the posts created since a day only (see planCandidates).
+const matching = (query: SQL, filter: SearchFilter, since: SQL | null = null) => sql`
   FROM post_search s
   WHERE s.document @@ ${query} AND ${statusCondition(filter.status)}
+  ${since ? sql`AND s.created_in @@ ${since}` : sql``}
   ${filter.topic ? sql`AND s.topic = ${filter.topic}::topic` : sql``}`;
 
 export interface RankedRow { id: string; rank: number }
@@ -54,37 +57,102 @@ export const CANDIDATES = SEARCH_LIMITS.exactCount + 1;
  * (ten times slower than its bitmap): the choice is made here, from the planner's own estimate of matches.
  */
 const INDEX_ROW_COST = 4;
-async function planCandidates(tx: Tx, query: SQL, filter: SearchFilter): Promise<void> {
+
+/**
+ * Through the bitmap, every match's row is visited for its created_at (about 2 us each): 5,000 to 10,000 rows
+ * for a common word at 100,000 posts, most of a search's time. When the planner expects at least
+ * WINDOW_MATCHES, the search first asks for the matches created since the day before which about
+ * WINDOW_SHARE x CANDIDATES of them are expected (from the statistics' histogram of post_search.created_at);
+ * the index finds those by created_in's day, month and year lexemes without visiting the older rows. Fewer
+ * than CANDIDATES there (the estimate was high): the search runs again without the window.
+ */
+const WINDOW_SHARE = 2;
+const WINDOW_MATCHES = 2 * WINDOW_SHARE * CANDIDATES;
+
+async function planCandidates(tx: Tx, query: SQL, filter: SearchFilter): Promise<{ since: SQL | null }> {
   const { rows: plan } = await tx.execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
     sql`EXPLAIN (FORMAT JSON) SELECT 1 ${matching(query, filter)}`);
   const matches = plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
-  const { rows: size } = await tx.execute<{ posts: number }>(
-    sql`SELECT greatest(reltuples, 0)::float8 AS posts FROM pg_class WHERE oid = 'post_search'::regclass`);
+  // The share of posts (newest first) expected to hold WINDOW_SHARE x CANDIDATES matches: its oldest day.
+  const share = matches >= WINDOW_MATCHES ? (WINDOW_SHARE * CANDIDATES) / matches : null;
+  // pg_stats (a view over pg_statistic with privilege checks) is read only when a window is wanted.
+  const { rows: size } = await tx.execute<{ posts: number; since: string | null }>(sql`
+    SELECT greatest(c.reltuples, 0)::float8 AS posts, ${share === null ? sql`NULL` : sql`(
+      SELECT to_char(h.b[floor((1 - ${share}::float8) * (cardinality(h.b) - 1))::int + 1] AT TIME ZONE 'UTC', 'YYYY-MM-DD')
+      FROM (SELECT histogram_bounds::text::timestamptz[] AS b FROM pg_stats
+        WHERE schemaname = current_schema() AND tablename = 'post_search' AND attname = 'created_at') h
+    )`} AS since
+    FROM pg_class c WHERE c.oid = 'post_search'::regclass`);
   const newestFirst = matches * matches > INDEX_ROW_COST * CANDIDATES * Number(size[0]?.posts ?? 0);
   await tx.execute(sql.raw(newestFirst
     ? 'SET LOCAL enable_bitmapscan = off; SET LOCAL enable_indexscan = on'
     : 'SET LOCAL enable_bitmapscan = on; SET LOCAL enable_indexscan = off'));
+  const since = size[0]?.since;
+  return { since: !newestFirst && share !== null && since ? sql`${createdSince(since, new Date())}::tsquery` : null };
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/**
+ * The created_in lexemes of every day from `day` (YYYY-MM-DD, UTC) on, as few as cover it: the days to the end
+ * of its month, the months to the end of its year, then the years to next year.
+ */
+export function createdSince(day: string, now: Date): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const operands: string[] = [];
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (date === 1) operands.push(`m${year}${pad(month)}`);
+  else for (let d = date; d <= days; d++) operands.push(`d${year}${pad(month)}${pad(d)}`);
+  for (let m = month + 1; m <= 12; m++) operands.push(`m${year}${pad(m)}`);
+  for (let y = year + 1; y <= now.getUTCFullYear() + 1; y++) operands.push(`y${y}`);
+  return operands.map((o) => `'${o}'`).join(' | ');
+}
+
+/**
+ * How many candidates are ranked with the whole query. ts_rank_cd costs about 4 us a candidate with one operand
+ * a word, and 15 us or more when a misspelt word is an OR of its corrections, each stemmed and as written:
+ * every candidate is ranked with the query's rough form, and only the best RANKED_AGAIN again with all of it.
+ */
+export const RANKED_AGAIN = 100;
 
 /**
  * How many posts match (counted up to CANDIDATES), and one page of them, best first (rank, then id);
  * after = the last row of the previous page. One statement: the candidates are read once.
+ *
+ * The RANKED_AGAIN best by the rough rank come first, ordered by their rank with the whole query (1 + it, so
+ * at least 1); the others follow by their rough rank (r / (1 + r), below 1). Below RANKED_AGAIN matches every
+ * one is ranked with the whole query. Solved questions count x1.25 in both.
  */
 export async function rankedMatches(
-  tx: Tx, query: SQL, filter: SearchFilter, after: RankedRow | null, limit: number,
+  tx: Tx, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number,
 ): Promise<{ found: number; page: RankedRow[] }> {
-  await planCandidates(tx, query, filter);
+  // A high estimate would make too small a window (see SearchTsQuery.estimate).
+  const { since } = await planCandidates(tx, query.estimate, filter);
+  const ranked = await rankCandidates(tx, query, filter, since, after, limit);
+  // Fewer than CANDIDATES since that day: they are not the newest CANDIDATES of all, nor is their count.
+  return since && ranked.found < CANDIDATES ? rankCandidates(tx, query, filter, null, after, limit) : ranked;
+}
+
+async function rankCandidates(
+  tx: Tx, query: SearchTsQuery, filter: SearchFilter, since: SQL | null, after: RankedRow | null, limit: number,
+): Promise<{ found: number; page: RankedRow[] }> {
+  const boost = sql`CASE WHEN s.status = 'solved' THEN ${SOLVED_BOOST}::float8 ELSE 1 END`;
   const { rows } = await tx.execute<{ found: number; id: string | null; rank: number | null }>(sql`
     -- The newest matches, as row addresses: the sort carries 6 bytes a row, not the whole document.
     WITH candidates AS MATERIALIZED (
       SELECT s.ctid AS row
-      ${matching(query, filter)}
+      ${matching(query.match, filter, since)}
       ORDER BY s.created_at DESC, s.post_id DESC
       LIMIT ${CANDIDATES}
-    ), ranked AS (
-      SELECT s.post_id AS id, (ts_rank_cd(${WEIGHTS}, s.document, ${query}, ${NORMALISATION})
-        * CASE WHEN s.status = 'solved' THEN ${SOLVED_BOOST}::float8 ELSE 1 END)::float8 AS rank
+    ), rough AS MATERIALIZED (
+      SELECT s.ctid AS row, s.post_id AS id, ts_rank_cd(${WEIGHTS}, s.document, ${query.rough}, ${NORMALISATION}) * ${boost} AS rank
       FROM post_search s WHERE s.ctid = ANY (ARRAY(SELECT row FROM candidates))
+    ), best AS MATERIALIZED (
+      SELECT s.ctid AS row, 1 + ts_rank_cd(${WEIGHTS}, s.document, ${query.match}, ${NORMALISATION}) * ${boost} AS rank
+      FROM post_search s
+      WHERE s.ctid = ANY (ARRAY(SELECT row FROM rough ORDER BY rank DESC, id DESC LIMIT ${RANKED_AGAIN}))
+    ), ranked AS (
+      SELECT r.id, coalesce(b.rank, r.rank / (1 + r.rank))::float8 AS rank
+      FROM rough r LEFT JOIN best b ON b.row = r.row
     )
     SELECT n.found, r.id, r.rank
     FROM (SELECT count(*)::int AS found FROM candidates) n

@@ -51,19 +51,20 @@ export function searchService(deps: { db: Db; posts: PostsService }) {
       }
       const filter = { status, topic: parseTopic(query.topic) };
       const after = decodeCursor(query.cursor);
-      const built = buildQuery(await analyseWords(db, queryWords(text)));
+      const publicOnly = !STAFF_SEARCH_STATUSES.includes(status);
+      const built = buildQuery(await analyseWords(db, queryWords(text)), publicOnly);
       const { didYouMean } = built;
-      if (!built.tsquery) return { results: [], nextCursor: null, total: 0, totalCapped: false, didYouMean: null };
+      if (!built.all) return { results: [], nextCursor: null, total: 0, totalCapped: false, didYouMean: null };
 
       const { tsquery, ranked, counted } = await withSearchPlan(db, async (tx) => {
-        let query = built.tsquery!;
+        let query = built.all!;
         let matches = await rankedMatches(tx, query, filter, after, LIMITS.pageSize + 1);
         // No post has every word: rank the posts that have some of them (more words, better rank).
-        if (matches.found === 0 && built.anyWord) {
-          query = built.anyWord;
+        if (matches.found === 0 && built.any) {
+          query = built.any;
           matches = await rankedMatches(tx, query, filter, after, LIMITS.pageSize + 1);
         }
-        return { tsquery: query, ranked: matches.page, counted: matches.found };
+        return { tsquery: query.match, ranked: matches.page, counted: matches.found };
       });
       const more = ranked.length > LIMITS.pageSize;
       const shown = more ? ranked.slice(0, LIMITS.pageSize) : ranked;

@@ -13,6 +13,7 @@ import {
 import type { Tx } from '../../db/client.js';
 
 /** The full-text top that joins the vector candidates. */
+const uuid = z.uuid();
 const TEXT_CANDIDATES = 200;
 
 /** Each candidate post's best score against any of these vectors, best first, at least the minimum. */
@@ -103,7 +104,7 @@ export function similarService(deps: { db: Db; posts: PostsService; ai: AiProvid
 
     /** GET /api/posts/:id/similar: the stored list, public posts only; the post itself as its viewer may see it. */
     async forPost(viewer: Viewer | null, postId: string): Promise<SimilarQuestions> {
-      if (!z.uuid().safeParse(postId).success) throw notFound(MSG.postNotFound);
+      if (!uuid.safeParse(postId).success) throw notFound(MSG.postNotFound);
       await posts.getPost(viewer, postId);
       return asQuestions(await storedSimilar(db, postId, SEARCH_LIMITS.similar, vectors ? ['text', 'vector'] : ['text']));
     },
