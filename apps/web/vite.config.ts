@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -64,6 +65,77 @@ function precompress(): Plugin {
 }
 
 /**
+ * `import { Sun } from 'lucide-react'` becomes `import Sun from 'lucide-react/dist/esm/icons/sun.mjs'`: through the
+ * package's index every icon any page uses looked imported by the first load (firstLoadInOneChunk follows
+ * importers), so the home page shipped the admin pages' icons. Imported from its own file, an icon is in the first
+ * load only when a first-load module uses it.
+ */
+function lucideIconsByFile(): Plugin {
+  const icons = new Map<string, string>();
+  return {
+    name: 'fenestra:lucide-icons-by-file',
+    apply: 'build',
+    buildStart() {
+      // The CommonJS entry's folder is dist/cjs; the ES modules are in dist/esm.
+      const cjs = createRequire(import.meta.url).resolve('lucide-react');
+      const index = readFileSync(path.join(path.dirname(cjs), '../esm/lucide-react.mjs'), 'utf8');
+      for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs';/g)) {
+        for (const [, name] of names!.matchAll(/default as (\w+)/g)) icons.set(name!, file!);
+      }
+      if (icons.size < 1000) this.error('lucide-react changed: cannot map its icons to their files');
+    },
+    transform(code, id) {
+      if (!/\/apps\/web\/src\/.*\.tsx?$/.test(id.split('?')[0] ?? id) || !code.includes('lucide-react')) return null;
+      const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g, (_, specifiers: string) =>
+        specifiers.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+          const [name, local = name] = s.split(/\s+as\s+/) as [string, string?];
+          const file = icons.get(name);
+          if (!file) this.error(`${id}: ${name} is not a lucide-react icon`);
+          return `import ${local} from "lucide-react/dist/esm/icons/${file}.mjs";`;
+        }).join('\n'));
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * React Router's build keeps every component it defines, used or not: `Link.displayName = "Link"` and
+ * `React.forwardRef(...)`/`createContext(...)` at the top level count as side effects. Without the names (read by
+ * React's development tools only) and with the calls marked pure, the bundle drops what the app never renders
+ * (Form, ScrollRestoration, the data router's parts): -1.4 KB gzip of the first load.
+ */
+function treeShakableReactRouter(): Plugin {
+  return {
+    name: 'fenestra:tree-shakable-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/react-router\/dist\/[^/]+\/chunk-[\w-]+\.mjs$/.test(id.split('?')[0] ?? id)) return null;
+      let changed = 0;
+      const out = code
+        .replace(/^[\w$]+\.displayName = "[^"]*";$/gm, () => (changed++, ''))
+        .replace(/= (React\d*\.(?:forwardRef|createContext|memo))\(/g, (_, call: string) => (changed++, `= /* @__PURE__ */ ${call}(`));
+      return changed ? { code: out, map: null } : null;
+    },
+  };
+}
+
+/**
+ * The app's modules load at low priority: the home list and the post page are painted from the server's HTML, so
+ * the stylesheet and the images the page shows come first, and the JavaScript (which only hydrates what is already
+ * on screen) after them. The server's preloads of a lazy page say the same (apps/server plugins/server-render.ts).
+ */
+function scriptsAfterPaint(): Plugin {
+  return {
+    name: 'fenestra:scripts-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
+    },
+  };
+}
+
+/**
  * Everything the entry imports statically goes in one chunk: one request, and one gzip stream compresses ~5 KB
  * better than the dozen small chunks shared with lazy pages would (docs/decisions/013). What only lazy pages
  * use is chunked as usual.
@@ -91,7 +163,7 @@ function firstLoadInOneChunk() {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), noInjectedStyleTags(), precompress()],
+  plugins: [react(), tailwindcss(), noInjectedStyleTags(), lucideIconsByFile(), treeShakableReactRouter(), scriptsAfterPaint(), precompress()],
   // The server renderer (src/entry-server.tsx): the shared package is TypeScript, so it is bundled in.
   ssr: { noExternal: ['@fenestra/shared'] },
   server: {
@@ -121,7 +193,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     // Every browser the forum supports preloads modules itself.
     modulePreload: { polyfill: false },
-    rollupOptions: { output: { manualChunks: firstLoadInOneChunk() } },
+    rolldownOptions: {
+      output: { manualChunks: firstLoadInOneChunk() },
+      // Constants (every text of MSG, the limits) are written where they are read, so a chunk keeps only the
+      // texts it shows: msg.ts is one module, and a module goes whole into one chunk (the first load's).
+      optimization: { inlineConst: { mode: 'all', pass: 2 } },
+    },
   },
   test: {
     name: 'web',

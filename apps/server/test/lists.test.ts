@@ -163,7 +163,7 @@ describe('scopes, viewer flags and authors', () => {
     const l = await list(t, '?scope=videos');
     expect(titles(l)).toEqual(['Other solved video']);
     expect(l.total).toBe(1);
-    expect(l.posts[0]!.video).toEqual({ url: '/media/post-videos/v.mp4', thumbnailUrl: null, durationSeconds: 61, fileSizeBytes: 1000, mimeType: 'video/mp4' });
+    expect(l.posts[0]!.video).toEqual({ url: '/media/post-videos/v.mp4', thumbnailUrl: null, thumbnailWidth: null, thumbnailHeight: null, thumbnailVariantWidths: [], durationSeconds: 61, fileSizeBytes: 1000, mimeType: 'video/mp4' });
   });
 
   it("'unsolved-queue' is for staff: open posts, oldest first", async () => {
@@ -179,7 +179,7 @@ describe('scopes, viewer flags and authors', () => {
     const mine = (res.json() as PostList).posts.find((p) => p.id === ids.mineOpen)!;
     expect(mine.tags).toEqual(['operator']);
     expect(mine.images).toEqual([{
-      id: expect.any(String), url: '/media/post-images/a.jpg', alt: 'Image 1', displayOrder: 0,
+      id: expect.any(String), url: '/media/post-images/a.jpg', alt: 'Image 1', displayOrder: 0, width: null, height: null, variantWidths: [],
       detection: {
         status: 'none', object: 'Casement operator', category: null, material: null, finish: null, confidence: expect.closeTo(0.82, 5),
         keyFeatures: ['crank', 'bronze'], userConfirmedObject: null, visibleText: null,

@@ -92,7 +92,8 @@ describe('asking a question', () => {
       userConfirmedObject: null, visibleText: null,
     });
     expect(body.video).toEqual({
-      url: video.publicUrl, thumbnailUrl: expect.stringContaining('-thumb.jpg'), durationSeconds: 12.5, fileSizeBytes: 123456, mimeType: 'video/quicktime',
+      url: video.publicUrl, thumbnailUrl: expect.stringContaining('-thumb.jpg'),
+      thumbnailWidth: null, thumbnailHeight: null, thumbnailVariantWidths: [], durationSeconds: 12.5, fileSizeBytes: 123456, mimeType: 'video/quicktime',
     });
     expect(JSON.stringify(body)).not.toContain(member.email);
     const attached = await sqlQuery(t, 'SELECT count(*)::int AS n FROM uploads WHERE attached_at IS NOT NULL AND id = ANY($1)', [[...images.map((i) => i.id), video.id]]);

@@ -1,7 +1,7 @@
 import { describe, it, expect, afterAll, beforeAll } from 'vitest';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LIMITS, POST_STATUSES, TOPICS } from '@fenestra/shared';
+import { LIMITS, POST_STATUSES, TOPICS, type PostVideo } from '@fenestra/shared';
 import { seedDemo } from '../src/db/seed/demo.js';
 import { seedIfEmpty } from '../src/db/seed/index.js';
 import { parsePublicUrl } from '../src/adapters/storage/storage.js';
@@ -144,10 +144,11 @@ describe('demo seed', () => {
     }
   });
 
-  it('stores every picture as a JPEG on disk, up to three per post, some with detections', async () => {
-    const rows = await q<{ image_url: string; display_order: number; alt_text: string; detection_confidence: number | null; key_features: string[] }>(
-      `SELECT image_url, display_order, alt_text, detection_confidence, key_features FROM post_images`,
-    );
+  it('stores every picture as a JPEG on disk with its WebP copies, up to three per post, some with detections', async () => {
+    const rows = await q<{
+      image_url: string; display_order: number; alt_text: string; detection_confidence: number | null; key_features: string[];
+      width: number; height: number; variant_widths: number[];
+    }>(`SELECT image_url, display_order, alt_text, detection_confidence, key_features, width, height, variant_widths FROM post_images`);
     expect(rows.length).toBeGreaterThanOrEqual(20);
     for (const row of rows) {
       expect(row.display_order).toBeGreaterThanOrEqual(0);
@@ -158,6 +159,9 @@ describe('demo seed', () => {
       const bytes = await readFile(path.join(t.config.dataDir, 'uploads', ref!.bucket, ref!.path));
       expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       expect(bytes.length).toBeGreaterThan(5_000);
+      expect([row.width, row.height, row.variant_widths]).toEqual([800, 600, [160, 320, 640]]);
+      const copy = await readFile(path.join(t.config.dataDir, 'uploads', ref!.bucket, ref!.path.replace(/\.jpg$/, '.w320.webp')));
+      expect(copy.subarray(8, 12).toString('latin1')).toBe('WEBP');
     }
     const confidences = rows.map((r) => r.detection_confidence).filter((c): c is number => c !== null);
     expect(confidences.some((c) => c >= 0.8)).toBe(true);
@@ -170,7 +174,7 @@ describe('demo seed', () => {
   it('fills Video Guides with a few public posts carrying a short, playable video and its poster', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/posts?scope=videos' });
     expect(res.statusCode).toBe(200);
-    const { posts } = res.json() as { posts: { status: string; video: { url: string; thumbnailUrl: string; durationSeconds: number; mimeType: string } }[] };
+    const { posts } = res.json() as { posts: { status: string; video: PostVideo & { thumbnailUrl: string } }[] };
     expect(posts.length).toBeGreaterThanOrEqual(3);
     for (const post of posts) {
       expect(['open', 'solved']).toContain(post.status);
@@ -181,6 +185,9 @@ describe('demo seed', () => {
       const poster = await t.app.inject({ method: 'GET', url: post.video.thumbnailUrl });
       expect(poster.statusCode).toBe(200);
       expect([...poster.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      expect(post.video).toMatchObject({ thumbnailWidth: 640, thumbnailHeight: 480, thumbnailVariantWidths: [160, 320] });
+      const copy = await t.app.inject({ method: 'GET', url: post.video.thumbnailUrl.replace(/\.jpg$/, '.w160.webp') });
+      expect(copy.headers['content-type']).toBe('image/webp');
     }
   });
 

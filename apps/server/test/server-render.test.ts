@@ -62,7 +62,7 @@ describe('server-rendered pages', () => {
     expect(root(page.body)).toContain('Casement operator strips its gear');
     expect(page.body).toContain('<title>Casement operator strips its gear · Fenestra</title>');
     // The post page's code is preloaded with the HTML, so hydration does not wait for it.
-    expect(page.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/post-[^"]+\.js">/);
+    expect(page.body).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/post-[^"]+\.js">/);
     expect(inlineScripts(page.body)).toEqual([]);
     const hidden = await get(t, `/post/${pendingId}`);
     expect(hidden.body).toContain('<div id="root"></div>');

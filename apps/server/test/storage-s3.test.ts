@@ -81,6 +81,21 @@ describe('files in an S3 bucket (s3rver)', () => {
     expect(await keysOf('post-images', member.me.id)).toEqual([]);
   });
 
+  it('keeps a photo\'s WebP copies beside it in the bucket, and removes them with it', async () => {
+    const member = await insertMember(t);
+    const photo = await sharp({ create: { width: 700, height: 525, channels: 3, background: '#8a6f4e' } }).jpeg().toBuffer();
+    const [file] = (await upload(member.cookie, [[photo, 'sash.jpg']])).json().files as UploadedFile[];
+    const copies = [160, 320, 640].map((w) => file!.path.replace(/\.jpg$/, `.w${w}.webp`));
+    expect((await keysOf('post-images', member.me.id)).sort()).toEqual([file!.path, ...copies].sort());
+    const served = await t.app.inject({ method: 'GET', url: `/media/post-images/${copies[1]}` });
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${file!.id}`, headers: { origin: ORIGIN, cookie: member.cookie } });
+    expect(res.statusCode).toBe(204);
+    expect(await keysOf('post-images', member.me.id)).toEqual([]);
+  });
+
   it('leaves nothing in the bucket when a file of the batch fails', async () => {
     const member = await insertMember(t);
     const res = await upload(member.cookie, [[await png(), 'good.png'], [Buffer.from('not a picture'), 'notes.jpg'], [await png(), 'also.png']]);
@@ -105,17 +120,22 @@ describe('files in an S3 bucket (s3rver)', () => {
       writeFileSync(path.join(dir, bucket, 'mover', file), body);
     };
     write('post-images', '1-a.jpg', 'jpeg bytes');
+    write('post-images', '1-a.w160.webp', 'webp');
     write('post-videos', '2-b.mp4', 'mp4 bytes');
     write('avatars', '3-c.png', 'png bytes');
     // A run stopped after this one file: it is not copied again.
     await s3.store.put('post-images', 'mover/1-a.jpg', Buffer.from('jpeg bytes'), 'image/jpeg');
     try {
       const first = await migrateStorage(localStorage(dir), s3.store);
-      expect(first).toEqual({ copied: 2, bytes: 18, alreadyThere: 1 });
+      expect(first).toEqual({ copied: 3, bytes: 22, alreadyThere: 1 });
+      // A photo's copies go along, as what they are.
+      const copy = await s3.store.open!('post-images', 'mover/1-a.w160.webp');
+      expect(copy).toMatchObject({ contentType: 'image/webp', contentLength: 4 });
+      if (copy && copy !== 'unsatisfiable-range') copy.body.destroy();
       const video = await s3.store.open!('post-videos', 'mover/2-b.mp4');
       expect(video).toMatchObject({ contentType: 'video/mp4', contentLength: 9 });
       if (video && video !== 'unsatisfiable-range') video.body.destroy();
-      expect(await migrateStorage(localStorage(dir), s3.store)).toEqual({ copied: 0, bytes: 0, alreadyThere: 3 });
+      expect(await migrateStorage(localStorage(dir), s3.store)).toEqual({ copied: 0, bytes: 0, alreadyThere: 4 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

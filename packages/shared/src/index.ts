@@ -2,6 +2,7 @@
 // bundle keeps only what it uses: the zod schemas live in *-schemas.ts files, which a page that only reads
 // constants, messages and types never loads (the home page ships no zod).
 export * from './limits.js';
+export * from './images.js';
 export * from './messages.js';
 export * from './text.js';
 export * from './auth.js';

@@ -2,6 +2,7 @@ import { LIMITS, TOPICS, type PostStatus, type Topic } from './limits.js';
 import { MSG } from './messages.js';
 import type { Mention } from './replies.js';
 import type { DetectionStatus } from './detection.js';
+import type { StoredPicture } from './images.js';
 
 /** The characters a tag may have (SPEC section 5); the ask schema is in posts-schemas.ts. */
 export const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
@@ -59,8 +60,23 @@ export interface Detection {
   visibleText: string | null;
 }
 
-export interface PostImage { id: string; url: string; alt: string; displayOrder: number; detection: Detection }
-export interface PostVideo { url: string; thumbnailUrl: string | null; durationSeconds: number; fileSizeBytes: number; mimeType: string }
+export interface PostImage extends StoredPicture { id: string; alt: string; displayOrder: number; detection: Detection }
+export interface PostVideo {
+  url: string;
+  thumbnailUrl: string | null;
+  /** The poster's size and copies, as a StoredPicture's (see posterOf). */
+  thumbnailWidth: number | null;
+  thumbnailHeight: number | null;
+  thumbnailVariantWidths: number[];
+  durationSeconds: number;
+  fileSizeBytes: number;
+  mimeType: string;
+}
+
+/** A video's poster frame as a stored picture, or null when it has none. */
+export const posterOf = (video: PostVideo): StoredPicture | null => (video.thumbnailUrl
+  ? { url: video.thumbnailUrl, width: video.thumbnailWidth, height: video.thumbnailHeight, variantWidths: video.thumbnailVariantWidths }
+  : null);
 
 export interface PostSummary {
   id: string;

@@ -1,5 +1,6 @@
 import type { Author } from './posts.js';
 import type { LinkPreview } from './link-previews.js';
+import type { StoredPicture } from './images.js';
 
 // Replies (SPEC sections 2 'Post detail', 3 'Reply', 5 'Reply').
 //
@@ -19,7 +20,7 @@ export const REPLY_PAGE_SIZE = 200;
  * ignoring case); `username` is the member's current name, for the /user/{username} link. */
 export interface Mention { handle: string; userId: string; username: string }
 
-export interface ReplyImage { id: string; url: string; displayOrder: number }
+export interface ReplyImage extends StoredPicture { id: string; displayOrder: number }
 
 export interface Reply {
   id: string;

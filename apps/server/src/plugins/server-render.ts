@@ -44,7 +44,10 @@ export function serverRenderer(app: FastifyInstance, webDist: string) {
     return loaded;
   }
 
-  /** <link rel="modulepreload"> for a lazy page's code and what it imports, so it loads with the HTML. */
+  /**
+   * <link rel="modulepreload"> for a lazy page's code and what it imports, so it loads with the HTML; at low priority,
+   * as index.html's own scripts (apps/web/vite.config.ts): the page is painted from the HTML, the code only hydrates.
+   */
   function preloads(manifest: Manifest | null, pathname: string, shell: string): string {
     const source = lazyModuleFor(pathname);
     if (!manifest || !source || !manifest[source]) return '';
@@ -60,7 +63,7 @@ export function serverRenderer(app: FastifyInstance, webDist: string) {
     visit(source);
     const links = [
       ...[...css].filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-      ...[...files].filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+      ...[...files].filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
     ];
     return links.join('\n    ');
   }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { MSG } from '@fenestra/shared';
 import { RequireMember } from '../features/auth/components/require-member';
@@ -45,36 +46,40 @@ export function AppRoutes({ pages = lazyPages }: { pages?: Pages }) {
   const P = pages;
   return (
     <RouteErrorBoundary>
-      <Routes>
-        {/* RootRoute keeps the header and sidebar around a page that throws. */}
-        <Route path="/" element={<RootRoute />}>
-          <Route index element={<HomeRoute />} />
-          <Route path="auth" element={<P.AuthRoute />} />
-          <Route path="search" element={<P.SearchRoute />} />
-          <Route path="post/:id" element={<P.PostRoute />} />
-          <Route path="user/:username" element={<P.UserProfileRoute />} />
-          <Route path="resources/videos" element={<P.VideosRoute />} />
-          <Route path="resources/best-practices" element={<P.BestPracticesRoute />} />
-          <Route path="privacy" element={<P.PrivacyRoute />} />
-          <Route path="terms" element={<P.TermsRoute />} />
-          <Route element={<RequireMember visitorMessage={MSG.signInToAsk} />}>
-            <Route path="ask" element={<P.AskRoute />} />
+      {/* Server-drawn HTML in a Suspense boundary is hydrated in slices the browser can interleave with other
+          work, not in one long task (docs/decisions/013); nothing suspends here, so the fallback is never seen. */}
+      <Suspense fallback={null}>
+        <Routes>
+          {/* RootRoute keeps the header and sidebar around a page that throws. */}
+          <Route path="/" element={<RootRoute />}>
+            <Route index element={<HomeRoute />} />
+            <Route path="auth" element={<P.AuthRoute />} />
+            <Route path="search" element={<P.SearchRoute />} />
+            <Route path="post/:id" element={<P.PostRoute />} />
+            <Route path="user/:username" element={<P.UserProfileRoute />} />
+            <Route path="resources/videos" element={<P.VideosRoute />} />
+            <Route path="resources/best-practices" element={<P.BestPracticesRoute />} />
+            <Route path="privacy" element={<P.PrivacyRoute />} />
+            <Route path="terms" element={<P.TermsRoute />} />
+            <Route element={<RequireMember visitorMessage={MSG.signInToAsk} />}>
+              <Route path="ask" element={<P.AskRoute />} />
+            </Route>
+            <Route element={<RequireMember />}>
+              <Route path="my-posts" element={<P.MyPostsRoute />} />
+              <Route path="bookmarks" element={<P.BookmarksRoute />} />
+              <Route path="settings" element={<P.SettingsRoute />} />
+            </Route>
+            <Route path="admin" element={<RequireStaff />}>
+              <Route index element={<P.AdminDashboardRoute />} />
+              <Route path="moderation" element={<P.AdminDashboardRoute />} />
+              <Route path="analytics" element={<P.AdminAnalyticsRoute />} />
+              <Route path="unsolved" element={<P.AdminUnsolvedRoute />} />
+              <Route path="users" element={<P.AdminUsersRoute />} />
+            </Route>
+            <Route path="*" element={<NotFoundRoute />} />
           </Route>
-          <Route element={<RequireMember />}>
-            <Route path="my-posts" element={<P.MyPostsRoute />} />
-            <Route path="bookmarks" element={<P.BookmarksRoute />} />
-            <Route path="settings" element={<P.SettingsRoute />} />
-          </Route>
-          <Route path="admin" element={<RequireStaff />}>
-            <Route index element={<P.AdminDashboardRoute />} />
-            <Route path="moderation" element={<P.AdminDashboardRoute />} />
-            <Route path="analytics" element={<P.AdminAnalyticsRoute />} />
-            <Route path="unsolved" element={<P.AdminUnsolvedRoute />} />
-            <Route path="users" element={<P.AdminUsersRoute />} />
-          </Route>
-          <Route path="*" element={<NotFoundRoute />} />
-        </Route>
-      </Routes>
+        </Routes>
+      </Suspense>
     </RouteErrorBoundary>
   );
 }

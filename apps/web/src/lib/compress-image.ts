@@ -1,4 +1,3 @@
-import imageCompression from 'browser-image-compression';
 import { LIMITS } from '@fenestra/shared';
 
 export interface CompressImageOptions {
@@ -15,6 +14,8 @@ const isPng = (file: File) => file.type === 'image/png' || (!file.type && file.n
  */
 export async function compressImage(file: File, { maxPixels = LIMITS.compression.maxPixels }: CompressImageOptions = {}): Promise<File> {
   const fileType = isPng(file) ? 'image/png' : 'image/jpeg';
+  // The library (20 KB gzip) loads with the first photo, not with the post page and the ask form that may take one.
+  const { default: imageCompression } = await import('browser-image-compression');
   const compressed = await imageCompression(file, {
     maxWidthOrHeight: maxPixels,
     initialQuality: LIMITS.compression.quality,

@@ -23,6 +23,17 @@ export function reloadOnceForStaleChunk({ storage = sessionStorage, reload = () 
   return true;
 }
 
+/**
+ * Where this page may find its reload mark: only a page that our own reload opened can hold one, so other pages
+ * leave sessionStorage alone (its first use costs a phone tens of ms while the page hydrates). The server renders
+ * pages too, and has no sessionStorage.
+ */
+function reloadMarkStorage(): Storage | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return navigation && navigation.type !== 'reload' ? null : sessionStorage;
+}
+
 /** A component loaded on first render (React.lazy); `preload` fetches its code ahead. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, whatever its props
 export type LazyPage<C extends ComponentType<any> = ComponentType> = C & { preload: () => Promise<unknown> };
@@ -41,8 +52,7 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(l
     loading ??= (async () => {
       try {
         const module = await load();
-        // The server renders pages too, and has no sessionStorage.
-        (deps.storage ?? (typeof sessionStorage === 'undefined' ? null : sessionStorage))?.removeItem(RELOADED_KEY);
+        (deps.storage ?? reloadMarkStorage())?.removeItem(RELOADED_KEY);
         loaded = { default: module[name] as ComponentType };
         return loaded;
       } catch (error) {

@@ -43,7 +43,7 @@ export function createLinkFetcher(guard: LinkGuard, limits: { page: FetchLimits;
         });
         const sniffed = await sniffType(fetched.body);
         if (!sniffed || !PICTURE_TYPES.has(sniffed.mime)) return null;
-        return await reencodeImage(fetched.body, { maxSide: PREVIEW_IMAGE_SIDE, keepPng: sniffed.mime === 'image/png' });
+        return await reencodeImage(fetched.body, { maxSide: PREVIEW_IMAGE_SIDE, keepPng: sniffed.mime === 'image/png', variants: false });
       } catch (err) {
         if (err instanceof LinkRefused || err instanceof ImageRejected) return null;
         throw err;

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { variantWidthsFor } from '@fenestra/shared';
 import { workGate } from '../../lib/work-gate.js';
 
 /**
@@ -21,12 +22,45 @@ export class ImageRejected extends Error {
   }
 }
 
+/** A smaller WebP copy of a stored photo, for cards and phones. */
+export interface ImageVariant {
+  width: number;
+  data: Buffer;
+}
+
 export interface EncodedImage {
   data: Buffer;
   mime: 'image/png' | 'image/jpeg';
   ext: 'png' | 'jpg';
   width: number;
   height: number;
+  /** Its copies at each width of IMAGE_VARIANT_WIDTHS below its own (none when not asked for). */
+  variants: ImageVariant[];
+}
+
+export const VARIANT_MIME = 'image/webp';
+
+/**
+ * WebP copies of an already encoded photo (upright, no metadata) at each width below its own. Each copy is
+ * decoded afresh, so libjpeg shrinks on load and a 160-px copy never decodes all 1920 px.
+ */
+export async function makeVariants(encoded: Buffer, width: number): Promise<ImageVariant[]> {
+  const variants: ImageVariant[] = [];
+  for (const w of variantWidthsFor(width)) {
+    const data = await sharp(encoded, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .resize({ width: w, withoutEnlargement: true })
+      // Effort 2 of 6: measured on a 1920-px photo, 40% less time than the default 4 for 5% more bytes.
+      .webp({ quality: 75, effort: 2 })
+      .toBuffer();
+    variants.push({ width: w, data });
+  }
+  return variants;
+}
+
+/** A stored photo's size (from its header) and its copies: for photos not made by reencodeImage (the seed's, older ones). */
+export async function pictureCopies(encoded: Buffer): Promise<{ width: number; height: number; variants: ImageVariant[] }> {
+  const { width, height } = await headerSize(encoded);
+  return { width, height, variants: await makeVariants(encoded, width) };
 }
 
 /** Width and height from the header alone, before any pixel is decoded. */
@@ -43,7 +77,7 @@ async function headerSize(input: Buffer): Promise<{ width: number; height: numbe
  * orientation, fits it within maxSide without enlarging, and drops all metadata (EXIF, GPS, ICC, XMP),
  * which sharp does unless asked to keep it. PNG stays PNG; everything else becomes JPEG quality 85.
  */
-export async function reencodeImage(input: Buffer, opts: { maxSide: number; keepPng: boolean }): Promise<EncodedImage> {
+export async function reencodeImage(input: Buffer, opts: EncodeOptions): Promise<EncodedImage> {
   const { width, height } = await headerSize(input);
   if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw new ImageRejected('too-many-pixels');
@@ -51,20 +85,30 @@ export async function reencodeImage(input: Buffer, opts: { maxSide: number; keep
   return reencodes.run(() => encode(input, opts));
 }
 
-async function encode(input: Buffer, opts: { maxSide: number; keepPng: boolean }): Promise<EncodedImage> {
+interface EncodeOptions {
+  maxSide: number;
+  keepPng: boolean;
+  /** Also make its smaller WebP copies, in the same turn of the gate. */
+  variants: boolean;
+}
+
+async function encode(input: Buffer, opts: EncodeOptions): Promise<EncodedImage> {
   const pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
     .rotate()
     .resize(opts.maxSide, opts.maxSide, { fit: 'inside', withoutEnlargement: true });
   const png = opts.keepPng;
+  let encoded: Omit<EncodedImage, 'variants'>;
   try {
     const { data, info } = await (png
       ? pipeline.png({ compressionLevel: 9 })
       : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true })
     ).toBuffer({ resolveWithObject: true });
-    return png
+    encoded = png
       ? { data, mime: 'image/png', ext: 'png', width: info.width, height: info.height }
       : { data, mime: 'image/jpeg', ext: 'jpg', width: info.width, height: info.height };
   } catch {
     throw new ImageRejected('unreadable');
   }
+  // Our own output: a failure here is ours, not the member's file.
+  return { ...encoded, variants: opts.variants ? await makeVariants(encoded.data, encoded.width) : [] };
 }

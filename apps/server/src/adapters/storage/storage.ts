@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile, readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '@fenestra/shared';
 
 // The buckets of SPEC section 7; video thumbnails go to post-images.
 export const BUCKETS = ['post-images', 'post-videos', 'avatars'] as const;
@@ -18,6 +19,22 @@ export function storagePath(userId: string, ext: string, now = Date.now()): stri
 /** Where a link preview's picture goes: with post images, under `link-previews/` (no member owns it). */
 export const LINK_PREVIEW_FOLDER = 'link-previews';
 export const linkPreviewPath = (ext: string, now = Date.now()) => storagePath(LINK_PREVIEW_FOLDER, ext, now);
+
+/** Where a stored photo's WebP copy of this width goes: `{name}.w{width}.webp` beside `{name}.{ext}`. */
+export const variantPath = (filePath: string, width: number) => imageVariantUrl(filePath, width);
+
+const PHOTO = /\.(jpe?g|png|webp)$/i;
+const VARIANT = /\.w\d+\.webp$/;
+
+/**
+ * Stored files and, for each photo in post-images, its copies at every width there has ever been. Removing a
+ * file that is not there costs nothing on either store, so this needs no list of what each photo has.
+ */
+export function withVariants<F extends { bucket: string; path: string }>(files: F[]): { bucket: F['bucket']; path: string }[] {
+  return files.flatMap((f) => (f.bucket === 'post-images' && PHOTO.test(f.path) && !VARIANT.test(f.path)
+    ? [f, ...IMAGE_VARIANT_WIDTHS.map((w) => ({ bucket: f.bucket, path: variantPath(f.path, w) }))]
+    : [f]));
+}
 
 export function publicUrl(bucket: Bucket, filePath: string): string {
   return `${MEDIA_PREFIX}/${bucket}/${filePath}`;
@@ -112,10 +129,10 @@ export interface StoredFile { bucket: string; path: string }
 export const storedFilesOf = (urls: string[]): StoredFile[] =>
   urls.map(parsePublicUrl).filter((f): f is { bucket: Bucket; path: string } => f !== null);
 
-/** Removes files after the transaction that forgot them committed; a failure only leaves an orphan file, logged. */
+/** Removes files (and a photo's copies) after the transaction that forgot them committed; a failure only leaves an orphan file, logged. */
 export async function removeStoredFiles(storage: Storage, files: StoredFile[], log: { warn(obj: object, msg: string): void }): Promise<void> {
   const byBucket = new Map<Bucket, string[]>();
-  for (const f of files) {
+  for (const f of withVariants(files)) {
     if (!BUCKETS.includes(f.bucket as Bucket)) continue;
     byBucket.set(f.bucket as Bucket, [...(byBucket.get(f.bucket as Bucket) ?? []), f.path]);
   }

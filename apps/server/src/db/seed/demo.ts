@@ -12,7 +12,8 @@ import type { Db } from '../client.js';
 import {
   accounts, bookmarks, moderationLog, notifications, postImages, postTags, postVideos, postVotes, posts, profiles, replies, userRoles, users,
 } from '../schema/index.js';
-import { storagePath } from '../../adapters/storage/storage.js';
+import { storagePath, variantPath, withVariants, type Storage } from '../../adapters/storage/storage.js';
+import { pictureCopies, VARIANT_MIME } from '../../adapters/media/image.js';
 import { openStorage } from '../../adapters/storage/open.js';
 import { ADMIN_EMAIL, MEMBERS, POSTS, type SeedPost } from './content.js';
 import { renderPictures } from './images.js';
@@ -38,6 +39,22 @@ const DAY = 24 * HOUR;
 const PUBLIC = new Set(['open', 'solved']);
 
 interface Log { info(msg: string): void }
+
+type Picture = Awaited<ReturnType<typeof pictureCopies>> & { data: Buffer };
+
+/** Each picture's size and smaller copies, one picture after another (as renderPictures draws them). */
+async function withCopies(pictures: Buffer[]): Promise<Picture[]> {
+  const out: Picture[] = [];
+  for (const data of pictures) out.push({ data, ...(await pictureCopies(data)) });
+  return out;
+}
+
+/** Stores a seed picture with its copies beside it, as an upload does. */
+async function storePicture(storage: Storage, filePath: string, picture: Picture) {
+  const stored = await storage.put('post-images', filePath, picture.data, 'image/jpeg');
+  for (const v of picture.variants) await storage.put('post-images', variantPath(filePath, v.width), v.data, VARIANT_MIME);
+  return { ...stored, width: picture.width, height: picture.height, variantWidths: picture.variants.map((v) => v.width) };
+}
 
 /** Small deterministic generator, so every fresh install gets the same community. */
 export function random(seed: number) {
@@ -114,7 +131,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
 
   // Pictures render on sharp's thread while the password is hashed and the rows are written.
   const pictureJobs = planned.flatMap((p) => (p.post.images ?? []).map((image, order) => ({ p, image, order })));
-  const rendering = renderPictures(pictureJobs.map((job) => job.image));
+  const rendering = renderPictures(pictureJobs.map((job) => job.image)).then(withCopies);
   rendering.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   // The admin's password is made now and kept in DATA_DIR; the other demo members' is thrown away.
   const adminPassword = newPassword();
@@ -125,7 +142,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
   const videoFiles = Promise.all(SEED_VIDEOS.map(async (v) => ({
     video: v,
     clip: await readFile(path.join(seedVideosFolder, `${v.file}.mp4`)),
-    poster: await readFile(path.join(seedVideosFolder, `${v.file}.jpg`)),
+    poster: (await withCopies([await readFile(path.join(seedVideosFolder, `${v.file}.jpg`))]))[0]!,
   })));
   videoFiles.catch(() => {}); // awaited below
   let picturesReadyMs = 0;
@@ -234,18 +251,21 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
       const pictures = await rendering;
       picturesReadyMs = Date.now() - started;
       const puts = await Promise.allSettled(pictureJobs.map(async ({ p }, i) => {
-        const stored = await storage.put('post-images', storagePath(member(p.post.by).id, 'jpg', Math.round(p.postAt) + i), pictures[i]!, 'image/jpeg');
-        storedFiles.push({ bucket: 'post-images', path: stored.path });
-        return stored;
+        const filePath = storagePath(member(p.post.by).id, 'jpg', Math.round(p.postAt) + i);
+        storedFiles.push({ bucket: 'post-images', path: filePath });
+        return storePicture(storage, filePath, pictures[i]!);
       }));
       const failed = puts.find((r) => r.status === 'rejected');
       if (failed) throw failed.reason;
       const imageRows = pictureJobs.map(({ p, image, order }, i) => {
-        const stored = (puts[i] as PromiseFulfilledResult<{ publicUrl: string }>).value;
+        const stored = (puts[i] as PromiseFulfilledResult<Awaited<ReturnType<typeof storePicture>>>).value;
         const d = image.detection;
         return {
           postId: p.id,
           imageUrl: stored.publicUrl,
+          width: stored.width,
+          height: stored.height,
+          variantWidths: stored.variantWidths,
           displayOrder: order,
           altText: `Image ${order + 1}`,
           detectedObject: d?.object ?? null,
@@ -269,10 +289,12 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
         const at = Math.round(p.postAt);
         const storedClip = await storage.put('post-videos', storagePath(owner, 'mp4', at), clip, 'video/mp4');
         storedFiles.push({ bucket: 'post-videos', path: storedClip.path });
-        const storedPoster = await storage.put('post-images', storagePath(owner, 'jpg', at), poster, 'image/jpeg');
-        storedFiles.push({ bucket: 'post-images', path: storedPoster.path });
+        const posterPath = storagePath(owner, 'jpg', at);
+        storedFiles.push({ bucket: 'post-images', path: posterPath });
+        const storedPoster = await storePicture(storage, posterPath, poster);
         return {
           postId: p.id, videoUrl: storedClip.publicUrl, thumbnailUrl: storedPoster.publicUrl,
+          thumbnailWidth: storedPoster.width, thumbnailHeight: storedPoster.height, thumbnailVariantWidths: storedPoster.variantWidths,
           durationSeconds: video.seconds, fileSizeBytes: clip.length, mimeType: 'video/mp4',
         };
       }));
@@ -289,7 +311,7 @@ export async function seedDemo(db: Db, config: Config, log: Log): Promise<{ admi
           post_count = (SELECT count(*) FROM posts p WHERE p.user_id = pr.id AND p.status IN ('open', 'solved'))`);
     });
   } catch (e) {
-    await storage.remove('post-images', storedFiles.filter((f) => f.bucket === 'post-images').map((f) => f.path));
+    await storage.remove('post-images', withVariants(storedFiles.filter((f) => f.bucket === 'post-images')).map((f) => f.path));
     await storage.remove('post-videos', storedFiles.filter((f) => f.bucket === 'post-videos').map((f) => f.path));
     throw e;
   }

@@ -32,12 +32,16 @@ const previewSource = sql<string>`left(${posts.description}, 201)`;
 
 /** An image as a post's card and page show it (the columns' names in camelCase, read as JSON). */
 export interface ImageRow {
-  id: string; imageUrl: string; displayOrder: number; altText: string | null; detectedObject: string | null;
+  id: string; imageUrl: string; displayOrder: number; width: number | null; height: number | null; variantWidths: number[];
+  altText: string | null; detectedObject: string | null;
   detectedCategory: string | null; detectedMaterial: string | null; detectedFinish: string | null;
   detectionConfidence: number | null; userConfirmedObject: string | null; keyFeatures: string[] | null;
   visibleText: string | null; detectionStatus: DetectionStatus;
 }
-export interface VideoRow { videoUrl: string; thumbnailUrl: string | null; durationSeconds: number; fileSizeBytes: number; mimeType: string }
+export interface VideoRow {
+  videoUrl: string; thumbnailUrl: string | null; thumbnailWidth: number | null; thumbnailHeight: number | null;
+  thumbnailVariantWidths: number[]; durationSeconds: number; fileSizeBytes: number; mimeType: string;
+}
 /** A post's tags (in the order written), images (in display order) and video. */
 export interface Attachments { tags: string[]; images: ImageRow[]; video: VideoRow | null }
 
@@ -49,13 +53,15 @@ const attachmentColumns = {
   // In the order they were written: the table has no order column, and its rows are never updated.
   tags: sql<string[]>`(SELECT coalesce(json_agg(t.tag ORDER BY t.ctid), '[]'::json) FROM post_tags t WHERE t.post_id = ${posts.id})`,
   images: sql<ImageRow[]>`(SELECT coalesce(json_agg(json_build_object(
-    'id', i.id, 'imageUrl', i.image_url, 'displayOrder', i.display_order, 'altText', i.alt_text,
+    'id', i.id, 'imageUrl', i.image_url, 'displayOrder', i.display_order, 'width', i.width, 'height', i.height,
+    'variantWidths', i.variant_widths, 'altText', i.alt_text,
     'detectedObject', i.detected_object, 'detectedCategory', i.detected_category, 'detectedMaterial', i.detected_material,
     'detectedFinish', i.detected_finish, 'detectionConfidence', i.detection_confidence,
     'userConfirmedObject', i.user_confirmed_object, 'keyFeatures', i.key_features, 'visibleText', i.visible_text,
     'detectionStatus', i.detection_status) ORDER BY i.display_order), '[]'::json)
     FROM post_images i WHERE i.post_id = ${posts.id})`,
   video: sql<VideoRow | null>`(SELECT json_build_object('videoUrl', v.video_url, 'thumbnailUrl', v.thumbnail_url,
+    'thumbnailWidth', v.thumbnail_width, 'thumbnailHeight', v.thumbnail_height, 'thumbnailVariantWidths', v.thumbnail_variant_widths,
     'durationSeconds', v.duration_seconds, 'fileSizeBytes', v.file_size_bytes, 'mimeType', v.mime_type)
     FROM post_videos v WHERE v.post_id = ${posts.id} LIMIT 1)`,
 };
@@ -84,6 +90,7 @@ export async function insertImages(tx: Tx, postId: string, images: UploadRow[]):
   if (!images.length) return;
   await tx.insert(postImages).values(images.map((upload, i) => ({
     postId, imageUrl: upload.publicUrl, displayOrder: i, altText: `Image ${i + 1}`,
+    width: upload.width, height: upload.height, variantWidths: upload.variantWidths,
   })));
 }
 
@@ -92,6 +99,9 @@ export async function insertVideo(tx: Tx, postId: string, video: UploadRow): Pro
     postId,
     videoUrl: video.publicUrl,
     thumbnailUrl: video.thumbnailUrl,
+    thumbnailWidth: video.width,
+    thumbnailHeight: video.height,
+    thumbnailVariantWidths: video.variantWidths,
     durationSeconds: video.durationSeconds ?? 0,
     fileSizeBytes: video.bytes,
     mimeType: video.mimeType,

@@ -123,6 +123,9 @@ const authorOf = (row: repo.PostRow, media: MediaAddress): Author =>
 const imageOf = (img: repo.ImageRow, media: MediaAddress, viewer: Viewer | null): PostImage => ({
   id: img.id,
   url: media(img.imageUrl),
+  width: img.width,
+  height: img.height,
+  variantWidths: img.variantWidths,
   alt: img.altText ?? `Image ${img.displayOrder + 1}`,
   displayOrder: img.displayOrder,
   detection: {
@@ -142,6 +145,9 @@ const imageOf = (img: repo.ImageRow, media: MediaAddress, viewer: Viewer | null)
 const videoOf = (v: repo.VideoRow, media: MediaAddress): PostVideo => ({
   url: media(v.videoUrl),
   thumbnailUrl: media(v.thumbnailUrl),
+  thumbnailWidth: v.thumbnailWidth,
+  thumbnailHeight: v.thumbnailHeight,
+  thumbnailVariantWidths: v.thumbnailVariantWidths,
   durationSeconds: v.durationSeconds,
   fileSizeBytes: v.fileSizeBytes,
   mimeType: v.mimeType,

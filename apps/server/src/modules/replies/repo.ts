@@ -80,7 +80,9 @@ export async function insertReply(tx: Tx, reply: { postId: string; userId: strin
     .returning({ id: replies.id });
   const id = row!.id;
   if (reply.images.length) {
-    await tx.insert(replyImages).values(reply.images.map((u, i) => ({ replyId: id, imageUrl: u.publicUrl, displayOrder: i })));
+    await tx.insert(replyImages).values(reply.images.map((u, i) => ({
+      replyId: id, imageUrl: u.publicUrl, displayOrder: i, width: u.width, height: u.height, variantWidths: u.variantWidths,
+    })));
   }
   if (reply.mentions.length) {
     await tx.insert(replyMentions).values(reply.mentions.map((m) => ({ replyId: id, userId: m.userId, handle: m.handle })));

@@ -74,7 +74,9 @@ export function repliesService(deps: { db: Db; posts: PostsService; media: Media
       author: row.authorId && row.authorUsername
         ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
         : UNKNOWN_AUTHOR,
-      images: images.filter((i) => i.replyId === row.id).map((i) => ({ id: i.id, url: media(i.imageUrl), displayOrder: i.displayOrder })),
+      images: images.filter((i) => i.replyId === row.id).map((i) => ({
+        id: i.id, url: media(i.imageUrl), displayOrder: i.displayOrder, width: i.width, height: i.height, variantWidths: i.variantWidths,
+      })),
       mentions: mentions.filter((m) => m.replyId === row.id).map(({ handle, userId, username }) => ({ handle, userId, username })),
       previews: previews.get(row.id) ?? [],
     }));

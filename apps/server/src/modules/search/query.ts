@@ -123,6 +123,12 @@ export interface SearchTsQuery {
    * this and only the best of them again with `match` (repo.rankedMatches).
    */
   rough: SQL;
+  /**
+   * For the planner's estimate of the matches: one exact operand a word (the nearest known word's stem, else its
+   * own). The whole query ORs each word's stemmed and written forms, which the planner counts as two words (up
+   * to twice the matches), and it estimates a prefix from its list of frequent words only.
+   */
+  estimate: SQL;
 }
 
 export interface BuiltQuery {
@@ -146,8 +152,11 @@ function operandsOf(w: AnalysedWord, publicOnly: boolean): string[] {
 }
 
 function roughOperandOf(w: AnalysedWord): string {
-  const nearest = w.near[0]?.forms.find(Boolean);
-  return nearest ?? w.prefix ?? w.forms.find(Boolean) ?? operandsOf(w, false)[0]!;
+  return w.near[0]?.forms.find(Boolean) ?? w.prefix ?? estimateOperandOf(w);
+}
+
+function estimateOperandOf(w: AnalysedWord): string {
+  return w.near[0]?.forms.find(Boolean) ?? w.forms.find(Boolean) ?? operandsOf(w, false)[0]!;
 }
 
 /**
@@ -163,10 +172,13 @@ export function buildQuery(analysed: AnalysedWord[], publicOnly: boolean): Built
   const words = used.map((w) => (w === last ? w : { ...w, prefix: null }));
   const parts = words.map((w) => either(operandsOf(w, publicOnly)));
   const rough = words.map(roughOperandOf);
+  const estimate = words.map(estimateOperandOf);
   const corrected = analysed.some((w) => w.near.length > 0);
   return {
-    all: { match: tsquery(each(parts)), rough: tsquery(each(rough)) },
-    any: parts.length > 1 ? { match: tsquery(either(parts)), rough: tsquery(either(rough)) } : null,
+    all: { match: tsquery(each(parts)), rough: tsquery(each(rough)), estimate: tsquery(each(estimate)) },
+    any: parts.length > 1
+      ? { match: tsquery(either(parts)), rough: tsquery(either(rough)), estimate: tsquery(either(estimate)) }
+      : null,
     didYouMean: corrected ? analysed.map((w) => w.near[0]?.word ?? w.word).join(' ') : null,
   };
 }

@@ -4,15 +4,12 @@ import type { Db, Tx } from '../../db/client.js';
 import type { SearchTsQuery } from './query.js';
 
 /**
- * Runs the matching queries in a transaction of their own: never a scan of every document (for a common
- * word the planner's estimate makes it look as cheap, and it is several times slower), and the way the
- * candidates are read is set per query (see planCandidates).
+ * Runs the matching queries in a transaction of their own: the way the candidates are read is set for it, per
+ * query (see planCandidates), never a scan of every document (for a common word the planner's estimate makes
+ * it look as cheap, and it is several times slower).
  */
 export function withSearchPlan<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    return run(tx);
-  });
+  return db.transaction(run);
 }
 
 // Weights for D, C, B, A (visible text, replies, description and objects, title and tags).
@@ -75,20 +72,25 @@ async function planCandidates(tx: Tx, query: SQL, filter: SearchFilter): Promise
   const matches = plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
   // The share of posts (newest first) expected to hold WINDOW_SHARE x CANDIDATES matches: its oldest day.
   const share = matches >= WINDOW_MATCHES ? (WINDOW_SHARE * CANDIDATES) / matches : null;
-  // pg_stats (a view over pg_statistic with privilege checks) is read only when a window is wanted.
-  const { rows: size } = await tx.execute<{ posts: number; since: string | null }>(sql`
-    SELECT greatest(c.reltuples, 0)::float8 AS posts, ${share === null ? sql`NULL` : sql`(
-      SELECT to_char(h.b[floor((1 - ${share}::float8) * (cardinality(h.b) - 1))::int + 1] AT TIME ZONE 'UTC', 'YYYY-MM-DD')
-      FROM (SELECT histogram_bounds::text::timestamptz[] AS b FROM pg_stats
-        WHERE schemaname = current_schema() AND tablename = 'post_search' AND attname = 'created_at') h
-    )`} AS since
-    FROM pg_class c WHERE c.oid = 'post_search'::regclass`);
-  const newestFirst = matches * matches > INDEX_ROW_COST * CANDIDATES * Number(size[0]?.posts ?? 0);
-  await tx.execute(sql.raw(newestFirst
-    ? 'SET LOCAL enable_bitmapscan = off; SET LOCAL enable_indexscan = on'
-    : 'SET LOCAL enable_bitmapscan = on; SET LOCAL enable_indexscan = off'));
-  const since = size[0]?.since;
-  return { since: !newestFirst && share !== null && since ? sql`${createdSince(since, new Date())}::tsquery` : null };
+  // One statement reads the forum's size, chooses the path and sets it for the rest of the transaction
+  // (set_config(..., true) is SET LOCAL). pg_stats (a view over pg_statistic with privilege checks) is read
+  // only when a window is wanted.
+  const { rows } = await tx.execute<{ newest_first: boolean; since: string | null }>(sql`
+    SELECT f.newest_first,
+      set_config('enable_seqscan', 'off', true) AS seqscan,
+      set_config('enable_bitmapscan', CASE WHEN f.newest_first THEN 'off' ELSE 'on' END, true) AS bitmapscan,
+      set_config('enable_indexscan', CASE WHEN f.newest_first THEN 'on' ELSE 'off' END, true) AS indexscan,
+      ${share === null ? sql`NULL` : sql`(
+        SELECT to_char(h.b[floor((1 - ${share}::float8) * (cardinality(h.b) - 1))::int + 1] AT TIME ZONE 'UTC', 'YYYY-MM-DD')
+        FROM (SELECT histogram_bounds::text::timestamptz[] AS b FROM pg_stats
+          WHERE schemaname = current_schema() AND tablename = 'post_search' AND attname = 'created_at') h
+      )`} AS since
+    FROM (
+      SELECT ${matches}::float8 * ${matches}::float8 > ${INDEX_ROW_COST * CANDIDATES}::float8 * greatest(c.reltuples, 0) AS newest_first
+      FROM pg_class c WHERE c.oid = 'post_search'::regclass
+    ) f`);
+  const since = rows[0]?.since;
+  return { since: !rows[0]?.newest_first && since ? sql`${createdSince(since, new Date())}::tsquery` : null };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -125,7 +127,8 @@ export const RANKED_AGAIN = 100;
 export async function rankedMatches(
   tx: Tx, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number,
 ): Promise<{ found: number; page: RankedRow[] }> {
-  const { since } = await planCandidates(tx, query.match, filter);
+  // A high estimate would make too small a window (see SearchTsQuery.estimate).
+  const { since } = await planCandidates(tx, query.estimate, filter);
   const ranked = await rankCandidates(tx, query, filter, since, after, limit);
   // Fewer than CANDIDATES since that day: they are not the newest CANDIDATES of all, nor is their count.
   return since && ranked.found < CANDIDATES ? rankCandidates(tx, query, filter, null, after, limit) : ranked;

@@ -1,8 +1,8 @@
 import { IMAGE_TYPES, IMAGE_UPLOAD_PURPOSES, LIMITS, MSG, VIDEO_TYPES, type ImageUploadPurpose, type UploadedFile } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
-import { storagePath, type Bucket, type MediaAddress, type Storage } from '../../adapters/storage/storage.js';
+import { storagePath, variantPath, withVariants, type Bucket, type MediaAddress, type Storage } from '../../adapters/storage/storage.js';
 import { sniffType } from '../../adapters/media/sniff.js';
-import { ImageRejected, reencodeImage, type EncodedImage } from '../../adapters/media/image.js';
+import { ImageRejected, reencodeImage, VARIANT_MIME, type EncodedImage } from '../../adapters/media/image.js';
 import { readVideoDuration } from '../../adapters/media/video.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { workGate } from '../../lib/work-gate.js';
@@ -76,7 +76,8 @@ async function prepareImage(file: ReceivedFile, rules: ImageRules): Promise<Enco
   if (!type?.mime.startsWith('image/')) throw badRequest(MSG.invalidImageType(name), 'files');
   if (!(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw badRequest(MSG.onlyImageTypes, 'files');
   try {
-    return await reencodeImage(file.data, { maxSide: rules.maxSide, keepPng: type.mime === 'image/png' });
+    // Post and reply photos get their smaller copies; an avatar is small already.
+    return await reencodeImage(file.data, { maxSide: rules.maxSide, keepPng: type.mime === 'image/png', variants: rules.kind === 'image' });
   } catch (err) {
     if (err instanceof ImageRejected && err.reason === 'too-many-pixels') throw badRequest(MSG.tooManyPixels(name), 'files');
     if (err instanceof ImageRejected) throw badRequest(MSG.invalidImageType(name), 'files');
@@ -93,13 +94,22 @@ export function uploadsService(deps: { db: Db; storage: Storage; media: MediaAdd
     await Promise.all([...byBucket].map(([bucket, paths]) => storage.remove(bucket, paths)));
   }
 
-  const filesOf = (row: UploadRow): StoredFile[] => [
+  type Store = (bucket: Bucket, path: string, data: Buffer, mime: string) => Promise<string>;
+
+  /** Stores a photo and its copies beside it (in the caller's batch, so a failure removes them all); returns its URL. */
+  async function storePicture(store: Store, bucket: Bucket, path: string, image: EncodedImage): Promise<string> {
+    const url = await store(bucket, path, image.data, image.mime);
+    for (const v of image.variants) await store(bucket, variantPath(path, v.width), v.data, VARIANT_MIME);
+    return url;
+  }
+
+  const filesOf = (row: UploadRow): StoredFile[] => withVariants([
     { bucket: row.bucket as Bucket, path: row.path },
     ...(row.thumbnailPath ? [{ bucket: 'post-images' as const, path: row.thumbnailPath }] : []),
-  ];
+  ]);
 
   /** Runs one request's writes; if any step fails, what it already stored is removed (SPEC section 4). */
-  async function asOneBatch<T>(work: (store: (bucket: Bucket, path: string, data: Buffer, mime: string) => Promise<string>, rows: string[]) => Promise<T>): Promise<T> {
+  async function asOneBatch<T>(work: (store: Store, rows: string[]) => Promise<T>): Promise<T> {
     const stored: StoredFile[] = [];
     const rowIds: string[] = [];
     const store = async (bucket: Bucket, path: string, data: Buffer, mime: string) => {
@@ -128,7 +138,7 @@ export function uploadsService(deps: { db: Db; storage: Storage; media: MediaAdd
       const thumbType = thumbnail.tooLarge ? null : await sniffType(thumbnail.data);
       if (!thumbType || !(IMAGE_TYPES as readonly string[]).includes(thumbType.mime)) throw badRequest(MSG.failedThumbnail, 'thumbnail');
       try {
-        poster = await reencodeImage(thumbnail.data, { maxSide: LIMITS.compression.maxPixels, keepPng: false });
+        poster = await reencodeImage(thumbnail.data, { maxSide: LIMITS.compression.maxPixels, keepPng: false, variants: true });
       } catch {
         throw badRequest(MSG.failedThumbnail, 'thumbnail');
       }
@@ -138,10 +148,12 @@ export function uploadsService(deps: { db: Db; storage: Storage; media: MediaAdd
       const path = storagePath(userId, type.ext);
       const url = await store('post-videos', path, video.data, type.mime);
       const thumbnailPath = poster ? storagePath(userId, poster.ext) : null;
-      const thumbnailUrl = poster && thumbnailPath ? await store('post-images', thumbnailPath, poster.data, poster.mime) : null;
+      const thumbnailUrl = poster && thumbnailPath ? await storePicture(store, 'post-images', thumbnailPath, poster) : null;
       const row = await insertUpload(db, {
         userId, kind: 'video', bucket: 'post-videos', path, publicUrl: url, mimeType: type.mime,
         bytes: video.data.length, durationSeconds: duration, thumbnailPath, thumbnailUrl,
+        // A video's row describes its poster's picture.
+        width: poster?.width ?? null, height: poster?.height ?? null, variantWidths: poster?.variants.map((v) => v.width) ?? [],
         originalName: video.filename || null,
       });
       rowIds.push(row.id);
@@ -166,10 +178,11 @@ export function uploadsService(deps: { db: Db; storage: Storage; media: MediaAdd
         for (const file of files) {
           const image = await prepareImage(file, rules);
           const path = storagePath(userId, image.ext);
-          const url = await store(rules.bucket, path, image.data, image.mime);
+          const url = await storePicture(store, rules.bucket, path, image);
           const row = await insertUpload(db, {
             userId, kind: rules.kind, bucket: rules.bucket, path, publicUrl: url, mimeType: image.mime,
-            bytes: image.data.length, width: image.width, height: image.height, originalName: file.filename || null,
+            bytes: image.data.length, width: image.width, height: image.height, variantWidths: image.variants.map((v) => v.width),
+            originalName: file.filename || null,
           });
           rowIds.push(row.id);
           result.push(toUploadedFile(row, media));

@@ -57,7 +57,7 @@ describe('the other lists', () => {
 
   it('lists posts with video under Video Guides', async () => {
     const { fetchMock } = renderApp('/resources/videos', {
-      handlers: { 'GET /api/posts': { body: pageOf([makePost({ video: { url: '/v.webm', thumbnailUrl: null, durationSeconds: 9, fileSizeBytes: 1, mimeType: 'video/webm' } })]) } },
+      handlers: { 'GET /api/posts': { body: pageOf([makePost({ video: { url: '/v.webm', thumbnailUrl: null, thumbnailWidth: null, thumbnailHeight: null, thumbnailVariantWidths: [], durationSeconds: 9, fileSizeBytes: 1, mimeType: 'video/webm' } })]) } },
     });
     expect(screen.getByRole('heading', { name: 'Video Guides', level: 1 })).toBeInTheDocument();
     const card = await findCard();

@@ -3,13 +3,18 @@ import { Play, Video } from 'lucide-react';
 import { formatDuration } from '@fenestra/shared';
 import { cn } from '../../lib/cn';
 import { tileLabelOf, type MediaItem } from './media-item';
+import { StoredImage } from './stored-image';
 
 interface MediaTileProps extends Omit<ComponentProps<'button'>, 'children'> {
   item: MediaItem;
+  /** The tile's drawn width, as a `sizes` value. */
+  sizes: string;
+  /** Above the fold: its picture loads with the page. */
+  eager?: boolean;
 }
 
 /** A square button showing an image, a video's thumbnail with a play overlay, or a plain video tile. */
-export function MediaTile({ item, className, ref, ...props }: MediaTileProps) {
+export function MediaTile({ item, sizes, eager = false, className, ref, ...props }: MediaTileProps) {
   return (
     <button
       ref={ref}
@@ -22,11 +27,12 @@ export function MediaTile({ item, className, ref, ...props }: MediaTileProps) {
       )}
       {...props}
     >
-      {item.thumbnailUrl ? (
-        <img
-          src={item.thumbnailUrl}
+      {item.picture ? (
+        <StoredImage
+          picture={item.picture}
+          sizes={sizes}
+          eager={eager}
           alt=""
-          loading="lazy"
           className="size-full object-cover transition-transform duration-200 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
       ) : (

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, Play, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import type { MediaItem } from './media-item';
 import { ViewerArrow } from './viewer-arrow';
+import { StoredImage } from './stored-image';
 
 interface MediaViewerProps {
   items: MediaItem[];
@@ -16,6 +17,18 @@ interface MediaViewerProps {
 }
 
 const SWIPE_PX = 50;
+
+/**
+ * The image shown, at its own size or the screen's width, whichever is less: a phone gets a copy, a large screen
+ * the photo itself. Width and height give the box its shape before it arrives; the viewer's limits size it.
+ */
+function ViewedImage({ item }: { item: MediaItem }) {
+  const className = 'max-h-full max-w-full rounded-md object-contain';
+  const width = item.picture?.width;
+  if (!item.picture || !width) return <img src={item.url} alt={item.alt} className={className} />;
+  const sizes = `(max-width: ${width}px) 100vw, ${width}px`;
+  return <StoredImage picture={item.picture} sizes={sizes} eager alt={item.alt} className={cn(className, 'h-auto w-auto')} />;
+}
 
 /** Full-screen viewer: arrows and keys step through the post's media (wrapping), Escape closes. */
 export function MediaViewer({ items, index, onIndexChange, onClose, onCloseAutoFocus }: MediaViewerProps) {
@@ -87,7 +100,7 @@ export function MediaViewer({ items, index, onIndexChange, onClose, onCloseAutoF
                   className="max-h-full max-w-full rounded-md bg-black"
                 />
               ) : (
-                <img key={item.url} src={item.url} alt={item.alt} className="max-h-full max-w-full rounded-md object-contain" />
+                <ViewedImage key={item.url} item={item} />
               ))}
             {many && (
               <>
@@ -116,7 +129,7 @@ export function MediaViewer({ items, index, onIndexChange, onClose, onCloseAutoF
                       thumbIndex === current ? 'border-white' : 'border-transparent opacity-70 hover:opacity-100',
                     )}
                   >
-                    {thumb.thumbnailUrl ? <img src={thumb.thumbnailUrl} alt="" className="size-full object-cover" /> : null}
+                    {thumb.picture ? <StoredImage picture={thumb.picture} sizes="64px" eager alt="" className="size-full object-cover" /> : null}
                     {thumb.type === 'video' && (
                       <span className="absolute inset-0 flex items-center justify-center bg-slate-950/30" aria-hidden>
                         <Play className="size-5 fill-current" />

@@ -2,8 +2,9 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Check, Eye, Play, X } from 'lucide-react';
-import { MSG, TOPIC_LABELS, type Author, type PostSummary } from '@fenestra/shared';
+import { MSG, TOPIC_LABELS, posterOf, type Author, type PostSummary } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
+import { StoredImage } from '../../../components/media/stored-image';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -53,7 +54,7 @@ export function PendingPostRow({ post, renderAuthorAvatar }: PendingPostRowProps
         <ul aria-label="Media" className="flex flex-wrap gap-2">
           {post.video && (
             <li className="relative size-16 overflow-hidden rounded-md border border-border bg-slate-900">
-              {post.video.thumbnailUrl && <img src={post.video.thumbnailUrl} alt="Video thumbnail" className="size-full object-cover" />}
+              {post.video.thumbnailUrl && <StoredImage picture={posterOf(post.video)!} sizes="64px" alt="Video thumbnail" className="size-full object-cover" />}
               <span className="absolute inset-0 flex items-center justify-center text-white" aria-hidden>
                 <Play className="size-5 fill-current drop-shadow" />
               </span>
@@ -62,7 +63,7 @@ export function PendingPostRow({ post, renderAuthorAvatar }: PendingPostRowProps
           )}
           {post.images.map((image, index) => (
             <li key={image.id} className="size-16 overflow-hidden rounded-md border border-border bg-surface-muted">
-              <img src={image.url} alt={image.alt || `Image ${index + 1}`} loading="lazy" className="size-full object-cover" />
+              <StoredImage picture={image} sizes="64px" alt={image.alt || `Image ${index + 1}`} className="size-full object-cover" />
             </li>
           ))}
         </ul>

@@ -16,10 +16,10 @@ const post: PostDetail = {
   author: { id: 'u1', username: 'casey', avatarUrl: null },
   tags: [],
   images: [
-    { id: 'i1', url: '/uploads/a.jpg', alt: 'Image 1', displayOrder: 0, detection },
-    { id: 'i2', url: '/uploads/b.jpg', alt: 'Image 2', displayOrder: 1, detection },
+    { id: 'i1', url: '/uploads/a.jpg', alt: 'Image 1', displayOrder: 0, width: null, height: null, variantWidths: [], detection },
+    { id: 'i2', url: '/uploads/b.jpg', alt: 'Image 2', displayOrder: 1, width: null, height: null, variantWidths: [], detection },
   ],
-  video: { url: '/uploads/clip.webm', thumbnailUrl: null, durationSeconds: 12, fileSizeBytes: 1, mimeType: 'video/webm' },
+  video: { url: '/uploads/clip.webm', thumbnailUrl: null, thumbnailWidth: null, thumbnailHeight: null, thumbnailVariantWidths: [], durationSeconds: 12, fileSizeBytes: 1, mimeType: 'video/webm' },
   replyCount: 1,
   voteCount: 0,
   bookmarkCount: 0,

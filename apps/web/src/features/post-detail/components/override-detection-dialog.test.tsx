@@ -21,7 +21,7 @@ const detection = (over: Partial<Detection> = {}): Detection => ({
 const post = (over: Partial<PostDetail> = {}, image: Partial<Detection> = {}): PostDetail => ({
   id: 'p1', topic: 'windows', title: 'Need help identifying this', description: 'Found it in the garage, no idea what it is.',
   status: 'open', denialReason: null, createdAt: new Date().toISOString(), author: { id: 'u1', username: 'casey', avatarUrl: null },
-  tags: [], images: [{ id: IMG, url: '/media/post-images/u1/a.jpg', alt: 'Image 1', displayOrder: 0, detection: detection(image) }],
+  tags: [], images: [{ id: IMG, url: '/media/post-images/u1/a.jpg', alt: 'Image 1', displayOrder: 0, width: null, height: null, variantWidths: [], detection: detection(image) }],
   video: null, replyCount: 0, voteCount: 0, bookmarkCount: 0, liked: false, bookmarked: false,
   canModerate: true, canOverrideDetection: true, mentions: [], ...over,
 });

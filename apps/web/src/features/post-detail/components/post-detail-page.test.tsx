@@ -8,6 +8,9 @@ const image = (n: number, confidence: number | null): PostImage => ({
   url: `/uploads/u1/photo-${n}.jpg`,
   alt: `Image ${n}`,
   displayOrder: n - 1,
+  width: null,
+  height: null,
+  variantWidths: [],
   detection: {
     object: confidence === null ? null : `Part ${n}`,
     category: null,
@@ -32,7 +35,7 @@ const post = (overrides: Partial<PostDetail> = {}): PostDetail => ({
   author: { id: 'u1', username: 'casey', avatarUrl: null },
   tags: ['casement', 'crank handle'],
   images: [image(1, 0.87), image(2, null)],
-  video: { url: '/uploads/u1/clip.mp4', thumbnailUrl: '/uploads/u1/clip.jpg', durationSeconds: 75, fileSizeBytes: 1000, mimeType: 'video/mp4' },
+  video: { url: '/uploads/u1/clip.mp4', thumbnailUrl: '/uploads/u1/clip.jpg', thumbnailWidth: null, thumbnailHeight: null, thumbnailVariantWidths: [], durationSeconds: 75, fileSizeBytes: 1000, mimeType: 'video/mp4' },
   replyCount: 4,
   voteCount: 7,
   bookmarkCount: 1,

@@ -1,4 +1,4 @@
-import type { Detection, PostDetail } from '@fenestra/shared';
+import { posterOf, type Detection, type PostDetail } from '@fenestra/shared';
 import type { MediaItem } from '../../../components/media/media-item';
 
 /** One thing the post's media grid shows: a viewer item with what the AI saw in it. */
@@ -18,6 +18,7 @@ export function mediaItemsOf(post: Pick<PostDetail, 'images' | 'video'>): PostMe
       url: post.video.url,
       alt: 'Video',
       thumbnailUrl: post.video.thumbnailUrl,
+      picture: posterOf(post.video),
       duration: post.video.durationSeconds,
       imageNumber: null,
       detection: null,
@@ -32,6 +33,7 @@ export function mediaItemsOf(post: Pick<PostDetail, 'images' | 'video'>): PostMe
         url: image.url,
         alt: image.alt || `Image ${index + 1}`,
         thumbnailUrl: image.url,
+        picture: image,
         duration: null,
         imageNumber: index + 1,
         detection: image.detection ?? null,

@@ -8,7 +8,7 @@ export function getBookmarks(cursor: string | null, signal?: AbortSignal) {
   return api<PostList>(`/api/bookmarks${query}`, { signal });
 }
 
-/** Invalidated by every bookmark toggle (api/toggle-bookmark.ts). */
+/** Invalidated by every bookmark toggle (api/post-toggles.ts). */
 export const bookmarksQueryOptions = infiniteQueryOptions({
   queryKey: ['bookmarks'] as const,
   queryFn: ({ pageParam, signal }) => getBookmarks(pageParam, signal),

@@ -1,6 +1,6 @@
 import { Bookmark } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { useToggleBookmark } from '../api/toggle-bookmark';
+import { usePostToggle } from '../api/use-post-toggle';
 
 interface BookmarkButtonProps {
   postId: string;
@@ -11,7 +11,7 @@ interface BookmarkButtonProps {
 
 /** Saves the post to the member's bookmarks, or removes it. Visitors are asked to sign in. */
 export function BookmarkButton({ postId, bookmarked, variant = 'icon' }: BookmarkButtonProps) {
-  const { toggle } = useToggleBookmark(postId);
+  const toggle = usePostToggle('bookmark', postId);
   const labelled = variant === 'labelled';
   return (
     <button

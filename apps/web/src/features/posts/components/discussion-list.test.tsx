@@ -18,11 +18,12 @@ describe('home discussion list', () => {
       replyCount: 1,
       voteCount: 7,
       images: [
-        { id: 'i1', url: '/media/hinge.jpg', alt: 'Image 1', displayOrder: 0, detection: { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null, status: 'off' as const, visibleText: null } },
+        { id: 'i1', url: '/media/hinge.jpg', alt: 'Image 1', displayOrder: 0, width: 800, height: 600, variantWidths: [160, 320, 640], detection: { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null, status: 'off' as const, visibleText: null } },
       ],
-      video: { url: '/media/door.mp4', thumbnailUrl: '/media/door.jpg', durationSeconds: 65, fileSizeBytes: 1000, mimeType: 'video/mp4' },
+      video: { url: '/media/door.mp4', thumbnailUrl: '/media/door.jpg', thumbnailWidth: null, thumbnailHeight: null, thumbnailVariantWidths: [], durationSeconds: 65, fileSizeBytes: 1000, mimeType: 'video/mp4' },
     });
-    const open = makePost({ title: 'Sliding screen keeps jumping its track', replyCount: 3 });
+    // A photo stored before copies were made: the photo itself, in the tile's 4:3 box.
+    const open = makePost({ title: 'Sliding screen keeps jumping its track', replyCount: 3, images: [{ ...solved.images[0]!, id: 'i2', url: '/media/track.jpg', width: null, height: null, variantWidths: [] }] });
     renderApp('/', { handlers: { 'GET /api/posts': { body: pageOf([solved, open], { total: 42 }) } } });
 
     expect(screen.getByRole('heading', { name: 'Community Discussions', level: 1 })).toBeInTheDocument();
@@ -40,7 +41,18 @@ describe('home discussion list', () => {
     expect(within(first).getByText('#storm door')).toBeInTheDocument();
     expect(within(first).getByText('1 reply')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Like' })).toHaveTextContent('7');
-    expect(within(first).getByRole('img', { name: 'Image 1' })).toHaveAttribute('loading', 'lazy');
+    // The first card is above the fold: its pictures load with the page; the others wait until they are near.
+    const photo = within(first).getByRole('img', { name: 'Image 1' });
+    expect(photo).toHaveAttribute('loading', 'eager');
+    expect(photo).toHaveAttribute('srcset', '/media/hinge.w160.webp 160w, /media/hinge.w320.webp 320w, /media/hinge.w640.webp 640w, /media/hinge.jpg 800w');
+    expect(photo).toHaveAttribute('sizes', '(min-width: 640px) 106px, calc(25vw - 22px)');
+    expect(photo).toHaveAttribute('width', '800');
+    expect(photo).toHaveAttribute('height', '600');
+    const older = within(second).getByRole('img', { name: 'Image 1' });
+    expect(older).toHaveAttribute('loading', 'lazy');
+    expect(older).not.toHaveAttribute('srcset');
+    expect(older).toHaveAttribute('src', '/media/track.jpg');
+    expect(older).toHaveAttribute('width', '160');
     expect(within(first).getByText('1:05')).toBeInTheDocument();
     expect(within(second).getByText('In Progress')).toBeInTheDocument();
     expect(within(second).getByText('3 replies')).toBeInTheDocument();

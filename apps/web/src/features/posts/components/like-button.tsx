@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ThumbsUp } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { useToggleLike } from '../api/toggle-like';
+import { usePostToggle } from '../api/use-post-toggle';
 
 interface LikeButtonProps {
   postId: string;
@@ -12,7 +12,7 @@ interface LikeButtonProps {
 
 /** A pressed/unpressed like toggle with the post's like count. Visitors are asked to sign in. */
 export function LikeButton({ postId, liked, count, size = 'sm' }: LikeButtonProps) {
-  const { toggle } = useToggleLike(postId);
+  const toggle = usePostToggle('like', postId);
   const countId = useId();
   return (
     <button

@@ -15,8 +15,10 @@ import { StatusBadge } from './status-badge';
  * One post in a list. The title is the card's link; its hit area stretches over the whole card, while
  * the author link and the like and bookmark buttons sit above it, side by side, never inside it.
  */
-export function PostCard({ post, title, preview }: {
+export function PostCard({ post, title, preview, firstInList = false }: {
   post: PostSummary;
+  /** The list's first card: its pictures are above the fold, so they load with the page rather than lazily. */
+  firstInList?: boolean;
   /** Drawn instead of the plain title and preview (search results mark the words searched for). */
   title?: ReactNode;
   preview?: ReactNode;
@@ -64,7 +66,7 @@ export function PostCard({ post, title, preview }: {
       )}
 
       <div className="mt-3 empty:hidden">
-        <PostMediaStrip images={post.images} video={post.video} />
+        <PostMediaStrip images={post.images} video={post.video} eager={firstInList} />
       </div>
 
       <TagList tags={post.tags} className="mt-3" />

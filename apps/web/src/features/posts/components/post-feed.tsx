@@ -47,9 +47,9 @@ export function PostFeed({ query, emptyMessage, failedMessage, label }: PostFeed
   return (
     <div>
       <ul className="space-y-4" aria-label={label}>
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <li key={post.id}>
-            <PostCard post={post} />
+            <PostCard post={post} firstInList={index === 0} />
           </li>
         ))}
       </ul>

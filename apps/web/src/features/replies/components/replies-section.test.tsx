@@ -135,7 +135,7 @@ describe('replies on the post page', () => {
 
   it("opens a reply's photos in the media viewer", async () => {
     const { user } = openPost({
-      replies: [reply(1, { images: [{ id: 'i1', url: '/uploads/post-images/a.jpg', displayOrder: 0 }, { id: 'i2', url: '/uploads/post-images/b.jpg', displayOrder: 1 }] })],
+      replies: [reply(1, { images: [{ id: 'i1', url: '/uploads/post-images/a.jpg', displayOrder: 0, width: null, height: null, variantWidths: [] }, { id: 'i2', url: '/uploads/post-images/b.jpg', displayOrder: 1, width: null, height: null, variantWidths: [] }] })],
     });
     await user.click(await screen.findByRole('button', { name: 'Open reply image 2' }));
     const viewer = await screen.findByRole('dialog', { name: 'Media viewer' });

@@ -4,6 +4,9 @@ import { MediaTile } from '../../../components/media/media-tile';
 import { MediaViewer } from '../../../components/media/media-viewer';
 import { useTileViewer } from '../../../components/media/use-tile-viewer';
 
+// The tiles' widths: w-24, sm:w-28.
+const REPLY_TILE_SIZES = '(min-width: 640px) 112px, 96px';
+
 /** A reply's photos as small tiles; each opens the same media viewer the post uses. */
 export function ReplyImages({ images }: { images: ReplyImage[] }) {
   const { tileRef, open, viewer } = useTileViewer();
@@ -16,6 +19,7 @@ export function ReplyImages({ images }: { images: ReplyImage[] }) {
       url: image.url,
       alt: `Reply image ${index + 1}`,
       thumbnailUrl: image.url,
+      picture: image,
       duration: null,
       imageNumber: index + 1,
     }));
@@ -27,6 +31,7 @@ export function ReplyImages({ images }: { images: ReplyImage[] }) {
           <li key={item.url} className="w-24 sm:w-28">
             <MediaTile
               item={item}
+              sizes={REPLY_TILE_SIZES}
               aria-label={`Open reply image ${index + 1}`}
               ref={tileRef(index)}
               onClick={() => open(index)}
