@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SEARCH_LIMITS, type SearchStatus, type Topic } from '@fenestra/shared';
+import { LIMITS, SEARCH_LIMITS, type SearchStatus, type Topic } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import type { SearchTsQuery } from './query.js';
+import { posts } from '../../db/schema/index.js';
+import * as postsRepo from '../posts/repo.js';
 
 /**
  * Runs the matching queries in a transaction of their own: the way the candidates are read is set for it, per
@@ -66,31 +68,42 @@ const INDEX_ROW_COST = 4;
 const WINDOW_SHARE = 2;
 const WINDOW_MATCHES = 2 * WINDOW_SHARE * CANDIDATES;
 
-async function planCandidates(tx: Tx, query: SQL, filter: SearchFilter): Promise<{ since: SQL | null }> {
+async function planCandidates(tx: Tx, query: SQL, filter: SearchFilter, stats: ForumStats): Promise<{ since: SQL | null }> {
   const { rows: plan } = await tx.execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
     sql`EXPLAIN (FORMAT JSON) SELECT 1 ${matching(query, filter)}`);
   const matches = plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
   // The share of posts (newest first) expected to hold WINDOW_SHARE x CANDIDATES matches: its oldest day.
   const share = matches >= WINDOW_MATCHES ? (WINDOW_SHARE * CANDIDATES) / matches : null;
-  // One statement reads the forum's size, chooses the path and sets it for the rest of the transaction
-  // (set_config(..., true) is SET LOCAL). pg_stats (a view over pg_statistic with privilege checks) is read
-  // only when a window is wanted.
-  const { rows } = await tx.execute<{ newest_first: boolean; since: string | null }>(sql`
-    SELECT f.newest_first,
-      set_config('enable_seqscan', 'off', true) AS seqscan,
-      set_config('enable_bitmapscan', CASE WHEN f.newest_first THEN 'off' ELSE 'on' END, true) AS bitmapscan,
-      set_config('enable_indexscan', CASE WHEN f.newest_first THEN 'on' ELSE 'off' END, true) AS indexscan,
-      ${share === null ? sql`NULL` : sql`(
-        SELECT to_char(h.b[floor((1 - ${share}::float8) * (cardinality(h.b) - 1))::int + 1] AT TIME ZONE 'UTC', 'YYYY-MM-DD')
-        FROM (SELECT histogram_bounds::text::timestamptz[] AS b FROM pg_stats
-          WHERE schemaname = current_schema() AND tablename = 'post_search' AND attname = 'created_at') h
-      )`} AS since
-    FROM (
-      SELECT ${matches}::float8 * ${matches}::float8 > ${INDEX_ROW_COST * CANDIDATES}::float8 * greatest(c.reltuples, 0) AS newest_first
-      FROM pg_class c WHERE c.oid = 'post_search'::regclass
-    ) f`);
-  const since = rows[0]?.since;
-  return { since: !rows[0]?.newest_first && since ? sql`${createdSince(since, new Date())}::tsquery` : null };
+  const { posts, days } = stats;
+  const newestFirst = matches * matches > INDEX_ROW_COST * CANDIDATES * posts;
+  // The path for the rest of the transaction (set_config(..., true) is SET LOCAL).
+  await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', ${newestFirst ? 'off' : 'on'}, true),
+    set_config('enable_indexscan', ${newestFirst ? 'on' : 'off'}, true)`);
+  const since = share === null || newestFirst ? null : days[Math.floor((1 - share) * (days.length - 1))];
+  return { since: since ? sql`${createdSince(since, new Date())}::tsquery` : null };
+}
+
+/**
+ * The forum's size (pg_class.reltuples) and the days of the histogram of post_search.created_at (pg_stats, a view
+ * over pg_statistic with privilege checks: reading it was 1.5-2 ms of every common word's search). Both change
+ * only when the table is analysed; they choose a path and a window, never what is found (a window with fewer than
+ * CANDIDATES matches is run again without it), so they are read once every STATS_SECONDS per database.
+ */
+const STATS_SECONDS = 10;
+const statsOf = new WeakMap<Db, ForumStats & { at: number }>();
+export interface ForumStats { posts: number; days: string[] }
+export async function forumStats(db: Db): Promise<ForumStats> {
+  const cached = statsOf.get(db);
+  if (cached && performance.now() - cached.at < STATS_SECONDS * 1000) return cached;
+  const { rows } = await db.execute<{ posts: number; days: string[] | null }>(sql`
+    SELECT greatest(c.reltuples, 0)::float8 AS posts, (
+      SELECT array(SELECT to_char(b AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM unnest(histogram_bounds::text::timestamptz[]) b)
+      FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'post_search' AND attname = 'created_at'
+    ) AS days
+    FROM pg_class c WHERE c.oid = 'post_search'::regclass`);
+  const stats = { at: performance.now(), posts: Number(rows[0]?.posts ?? 0), days: rows[0]?.days ?? [] };
+  statsOf.set(db, stats);
+  return stats;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -125,10 +138,10 @@ export const RANKED_AGAIN = 100;
  * one is ranked with the whole query. Solved questions count x1.25 in both.
  */
 export async function rankedMatches(
-  tx: Tx, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number,
+  tx: Tx, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
 ): Promise<{ found: number; page: RankedRow[] }> {
   // A high estimate would make too small a window (see SearchTsQuery.estimate).
-  const { since } = await planCandidates(tx, query.estimate, filter);
+  const { since } = await planCandidates(tx, query.estimate, filter, stats);
   const ranked = await rankCandidates(tx, query, filter, since, after, limit);
   // Fewer than CANDIDATES since that day: they are not the newest CANDIDATES of all, nor is their count.
   return since && ranked.found < CANDIDATES ? rankCandidates(tx, query, filter, null, after, limit) : ranked;
@@ -180,13 +193,15 @@ const headlineText = (column: SQL) =>
   sql`translate(regexp_replace(${column}, '[\\x01-\\x05]', '', 'g'), '<>', ${LESS_THAN + GREATER_THAN})`;
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
 
-/** Titles and the preview's source (201 characters) with the query's words between marks. */
-export async function headlines(db: Db, query: SQL, ids: string[]): Promise<Map<string, { title: string; preview: string }>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await db.execute<{ id: string; title: string; preview: string }>(sql`
-    SELECT p.id,
-      ts_headline('english'::regconfig, ${headlineText(sql`p.title`)}, ${query}, ${HEADLINE_OPTIONS}) AS title,
-      ts_headline('english'::regconfig, ${headlineText(sql`left(p.description, 201)`)}, ${query}, ${HEADLINE_OPTIONS}) AS preview
-    FROM posts p WHERE p.id = ANY(${`{${ids.join(',')}}`}::uuid[])`);
-  return new Map(rows.map((r) => [r.id, { title: r.title, preview: r.preview }]));
+/**
+ * The page's posts as cards read them, with their titles and previews' source (201 characters) marked where the
+ * query's words are: one prepared statement ($ids, $query), so the cards and headlines are one round trip,
+ * planned once per connection.
+ */
+export function cardsStatement(db: Db) {
+  const query = sql`${sql.placeholder('query')}::tsquery`;
+  return postsRepo.selectPosts(db, sql`${posts.id} = ANY(${sql.placeholder('ids')}::uuid[])`, [], LIMITS.pageSize, {
+    markedTitle: sql<string>`ts_headline('english'::regconfig, ${headlineText(sql`${posts.title}`)}, ${query}, ${HEADLINE_OPTIONS})`,
+    markedPreview: sql<string>`ts_headline('english'::regconfig, ${headlineText(sql`left(${posts.description}, 201)`)}, ${query}, ${HEADLINE_OPTIONS})`,
+  }).prepare('search_cards');
 }

@@ -1,15 +1,12 @@
-import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   LIMITS, MSG, SEARCH_LIMITS, STAFF_SEARCH_STATUSES, parseSearchStatus, parseTopic, type SearchResults,
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
-import { posts } from '../../db/schema/index.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
-import * as postsRepo from '../posts/repo.js';
 import type { PostsService, Viewer } from '../posts/service.js';
 import { analyseWords, buildQuery, queryWords } from './query.js';
-import { headlines, rankedMatches, withSearchPlan, type RankedRow } from './repo.js';
+import { cardsStatement, forumStats, rankedMatches, withSearchPlan, type RankedRow } from './repo.js';
 import { previewSegments, segmentsOf } from './highlight.js';
 
 const cursorSchema = z.object({ r: z.number(), i: z.uuid() });
@@ -39,6 +36,8 @@ export function searchText(raw: unknown): string {
 
 export function searchService(deps: { db: Db; posts: PostsService }) {
   const { db, posts: postsService } = deps;
+  let cardsPrepared: ReturnType<typeof cardsStatement> | null = null;
+  const cardsOf = () => (cardsPrepared ??= cardsStatement(db));
 
   return {
     /** GET /api/search: ranked public posts (staff may also search pending or denied ones). */
@@ -56,22 +55,21 @@ export function searchService(deps: { db: Db; posts: PostsService }) {
       const { didYouMean } = built;
       if (!built.all) return { results: [], nextCursor: null, total: 0, totalCapped: false, didYouMean: null };
 
+      const stats = await forumStats(db);
       const { tsquery, ranked, counted } = await withSearchPlan(db, async (tx) => {
         let query = built.all!;
-        let matches = await rankedMatches(tx, query, filter, after, LIMITS.pageSize + 1);
+        let matches = await rankedMatches(tx, query, filter, after, LIMITS.pageSize + 1, stats);
         // No post has every word: rank the posts that have some of them (more words, better rank).
         if (matches.found === 0 && built.any) {
           query = built.any;
-          matches = await rankedMatches(tx, query, filter, after, LIMITS.pageSize + 1);
+          matches = await rankedMatches(tx, query, filter, after, LIMITS.pageSize + 1, stats);
         }
-        return { tsquery: query.match, ranked: matches.page, counted: matches.found };
+        return { tsquery: query.text, ranked: matches.page, counted: matches.found };
       });
       const more = ranked.length > LIMITS.pageSize;
       const shown = more ? ranked.slice(0, LIMITS.pageSize) : ranked;
       const ids = shown.map((r) => r.id);
-      // One after the other: a request holds one pool connection at a time.
-      const rows = ids.length ? await postsRepo.selectPosts(db, inArray(posts.id, ids), [], ids.length) : [];
-      const marked = await headlines(db, tsquery, ids);
+      const rows = ids.length ? await cardsOf().execute({ ids, query: tsquery }) : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
       const ordered = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
       const cards = await postsService.summaries(ordered, viewer);
@@ -79,12 +77,12 @@ export function searchService(deps: { db: Db; posts: PostsService }) {
       const last = shown[shown.length - 1];
       return {
         results: cards.map((post) => {
-          const headline = marked.get(post.id);
+          const headline = byId.get(post.id);
           return {
             post,
             rank: rankOf.get(post.id) ?? 0,
-            title: headline ? segmentsOf(headline.title) : [{ text: post.title, match: false }],
-            preview: headline ? previewSegments(segmentsOf(headline.preview)) : [{ text: post.preview, match: false }],
+            title: headline ? segmentsOf(headline.markedTitle) : [{ text: post.title, match: false }],
+            preview: headline ? previewSegments(segmentsOf(headline.markedPreview)) : [{ text: post.preview, match: false }],
           };
         }),
         nextCursor: more && last ? encodeCursor(last) : null,
