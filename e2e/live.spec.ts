@@ -74,6 +74,26 @@ test("a visitor's open post page receives a new reply live", async ({ page, requ
   await expect(page.getByRole('heading', { name: MSG.replyCount(1) })).toBeVisible();
 });
 
+test('a reply made before a server-drawn post page has its live stream still appears once the stream opens', async ({ page, request }) => {
+  const author = await createMember(request);
+  const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Late stream ${Date.now()}` });
+  // The stream is held back until the reply exists: the page's drawn data is older than its stream.
+  let openStream!: () => void;
+  const replied = new Promise<void>((resolve) => (openStream = resolve));
+  await page.route(/\/api\/events(\?|$)/, async (route) => {
+    await replied;
+    await route.continue();
+  });
+  await page.goto(`/post/${postId}`);
+  await expect(page.getByRole('heading', { name: MSG.replyCount(0) })).toBeVisible();
+
+  const helper = await createMember(request);
+  await replyThroughApi(request, postId!, 'Written while the page was still connecting.');
+  openStream();
+  await expect(page.getByRole('article', { name: `Reply by ${helper.username}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: MSG.replyCount(1) })).toBeVisible();
+});
+
 test('ten tabs of one browser share one event stream and still load pages; each stays live', async ({ context, request }) => {
   test.setTimeout(90_000);
   const author = await createMember(context.request);

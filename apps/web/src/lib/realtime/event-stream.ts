@@ -24,8 +24,13 @@ const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.l
  * of watched posts is then kept on the server with PUT /api/events/:streamId/posts. After every
  * reconnect (the browser's own retry or ours) the handlers hear `onResync`, since nothing is replayed.
  * `resyncOnFirstOpen` is for a tab taking over from another: events may have passed in between.
+ * `resyncWhenHeld` is for a page drawn by the server: events passed between its drawing and the moment the server
+ * holds the posts this tab shows, so it refetches once then.
  */
-export function openEventStream(handlers: LiveHandlers, { resyncOnFirstOpen = false } = {}): LiveConnection {
+export function openEventStream(
+  handlers: LiveHandlers,
+  { resyncOnFirstOpen = false, resyncWhenHeld = false } = {},
+): LiveConnection {
   let source: EventSource | null = null;
   let streamId: string | null = null;
   let watched: string[] = [];
@@ -34,6 +39,16 @@ export function openEventStream(handlers: LiveHandlers, { resyncOnFirstOpen = fa
   let retryMs = RETRY_MS.first;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  // The set the server is known to hold for this stream, and whether the tab has said what it shows.
+  let held: string[] | null = null;
+  let told = false;
+  let resyncPending = resyncWhenHeld;
+
+  const resyncIfHeld = () => {
+    if (!resyncPending || !told || !held || !sameIds(held, watched)) return;
+    resyncPending = false;
+    handlers.onResync();
+  };
 
   const sendWatched = () => {
     if (!streamId || (sent && sameIds(sent, watched))) return;
@@ -48,7 +63,12 @@ export function openEventStream(handlers: LiveHandlers, { resyncOnFirstOpen = fa
     })
       .then((response) => {
         // A stream the server no longer holds is replaced at the next reconnect, which sends the set again.
-        if (!response.ok && streamId === forStream) sent = null;
+        if (streamId !== forStream) return;
+        if (!response.ok) sent = null;
+        else {
+          held = ids;
+          resyncIfHeld();
+        }
       })
       .catch(() => {
         if (streamId === forStream) sent = null;
@@ -64,10 +84,12 @@ export function openEventStream(handlers: LiveHandlers, { resyncOnFirstOpen = fa
     next.addEventListener('stream.ready', (message) => {
       streamId = (JSON.parse((message as MessageEvent<string>).data) as { streamId: string }).streamId;
       sent = initial;
+      held = initial;
       retryMs = RETRY_MS.first;
       opened += 1;
       sendWatched();
       if (opened > 1 || resyncOnFirstOpen) handlers.onResync();
+      else resyncIfHeld();
     });
     next.addEventListener('stream.refetch', () => handlers.onResync());
     for (const type of FORUM_EVENT_TYPES) {
@@ -79,6 +101,7 @@ export function openEventStream(handlers: LiveHandlers, { resyncOnFirstOpen = fa
     }
     next.addEventListener('error', () => {
       streamId = null;
+      held = null;
       // CONNECTING: the browser retries by itself. CLOSED (an error status): we retry, backing off.
       if (next.readyState !== EventSource.CLOSED || stopped || source !== next) return;
       clearTimeout(retryTimer);
@@ -91,7 +114,8 @@ export function openEventStream(handlers: LiveHandlers, { resyncOnFirstOpen = fa
 
   return {
     watch(postIds) {
-      if (sameIds(postIds, watched)) return;
+      told = true;
+      if (sameIds(postIds, watched)) return resyncIfHeld();
       watched = postIds;
       sendWatched();
     },

@@ -21,10 +21,14 @@ export function LiveUpdates() {
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const live = connectLiveUpdates({
-      onEvent: (event) => invalidateForEvent(client, event),
-      onResync: () => void client.invalidateQueries(),
-    });
+    const live = connectLiveUpdates(
+      {
+        onEvent: (event) => invalidateForEvent(client, event),
+        onResync: () => void client.invalidateQueries(),
+      },
+      // A page drawn by the server may have missed events between its drawing and this stream.
+      { resyncWhenHeld: document.getElementById('fenestra-data') !== null },
+    );
     connection.current = live;
     const cache = client.getQueryCache();
     let timer: ReturnType<typeof setTimeout> | undefined;

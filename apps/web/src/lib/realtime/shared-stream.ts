@@ -26,8 +26,8 @@ export const canShareStream = () =>
  * which posts they show. When it closes, the lock passes to another tab, which opens a new stream and
  * has every tab refetch. Without Web Locks or BroadcastChannel, each tab opens its own stream.
  */
-export function connectLiveUpdates(handlers: LiveHandlers): LiveConnection {
-  if (!canShareStream()) return openEventStream(handlers);
+export function connectLiveUpdates(handlers: LiveHandlers, { resyncWhenHeld = false } = {}): LiveConnection {
+  if (!canShareStream()) return openEventStream(handlers, { resyncWhenHeld });
 
   const tabId = crypto.randomUUID();
   const channel = new BroadcastChannel(CHANNEL_NAME);
@@ -37,6 +37,15 @@ export function connectLiveUpdates(handlers: LiveHandlers): LiveConnection {
   let stream: LiveConnection | null = null;
   let releaseLock: (() => void) | undefined;
   let stopped = false;
+  // A page drawn by the server refetches once what it shows is watched (see openEventStream).
+  let ownTold = false;
+  let resyncPending = resyncWhenHeld;
+  let anotherTabHolds = false;
+  const resyncIfAnotherHolds = () => {
+    if (!resyncPending || !ownTold || !anotherTabHolds) return;
+    resyncPending = false;
+    handlers.onResync();
+  };
 
   const post = (message: TabMessage) => channel.postMessage(message);
 
@@ -61,9 +70,11 @@ export function connectLiveUpdates(handlers: LiveHandlers): LiveConnection {
           post({ kind: 'resync' });
         },
       },
-      { resyncOnFirstOpen: tookOver },
+      { resyncOnFirstOpen: tookOver, resyncWhenHeld: resyncPending },
     );
-    stream.watch(combinedPosts());
+    resyncPending = false;
+    // Until this tab says what it shows, an empty set would count as what it shows.
+    if (ownTold || tabsWatching.size > 0) stream.watch(combinedPosts());
     post({ kind: 'hello' });
   };
 
@@ -101,8 +112,11 @@ export function connectLiveUpdates(handlers: LiveHandlers): LiveConnection {
     })
     .then((held) => {
       if (held !== null || stopped) return;
+      anotherTabHolds = true;
+      resyncIfAnotherHolds();
       return navigator.locks.request(LOCK_NAME, () => {
         if (stopped) return;
+        anotherTabHolds = false;
         becomeHolder(true);
         return holdUntilReleased();
       });
@@ -114,8 +128,11 @@ export function connectLiveUpdates(handlers: LiveHandlers): LiveConnection {
   return {
     watch(postIds) {
       ownPosts = postIds;
-      if (stream) stream.watch(combinedPosts());
-      else post({ kind: 'watch', tabId, postIds });
+      ownTold = true;
+      if (stream) return stream.watch(combinedPosts());
+      post({ kind: 'watch', tabId, postIds });
+      // Another tab holds the stream: from here on its events reach this tab.
+      resyncIfAnotherHolds();
     },
     restart() {
       if (stream) stream.restart();
