@@ -25,7 +25,7 @@ const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.l
  * reconnect (the browser's own retry or ours) the handlers hear `onResync`, since nothing is replayed.
  * `resyncOnFirstOpen` is for a tab taking over from another: events may have passed in between.
  * `resyncWhenHeld` is for a page drawn by the server: events passed between its drawing and the moment the server
- * holds the posts this tab shows, so it refetches once then.
+ * holds the posts this tab shows (once it shows some), so it refetches once then.
  */
 export function openEventStream(
   handlers: LiveHandlers,
@@ -45,7 +45,8 @@ export function openEventStream(
   let resyncPending = resyncWhenHeld;
 
   const resyncIfHeld = () => {
-    if (!resyncPending || !told || !held || !sameIds(held, watched)) return;
+    // An empty set is what a page says before its posts are on screen (hydration runs in slices): wait for them.
+    if (!resyncPending || !told || watched.length === 0 || !held || !sameIds(held, watched)) return;
     resyncPending = false;
     handlers.onResync();
   };

@@ -42,7 +42,7 @@ export function connectLiveUpdates(handlers: LiveHandlers, { resyncWhenHeld = fa
   let resyncPending = resyncWhenHeld;
   let anotherTabHolds = false;
   const resyncIfAnotherHolds = () => {
-    if (!resyncPending || !ownTold || !anotherTabHolds) return;
+    if (!resyncPending || ownPosts.length === 0 || !anotherTabHolds) return;
     resyncPending = false;
     handlers.onResync();
   };
