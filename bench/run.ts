@@ -5,7 +5,6 @@
 // the memory figure is the server's alone (not the seeding's, not a TypeScript loader's, not the load's).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { startEmbedded } from '../apps/server/src/db/embedded.js';
 import { buildServerIfNeeded } from '../scripts/build-server.mjs';
 import { buildWebIfNeeded } from '../scripts/build-web-if-needed.mjs';
 import { startBenchApp } from './bench-app.js';
+import { freePort, memoryOf } from './process.js';
 import { seedVolume, VOLUMES } from './volume.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -70,20 +70,6 @@ function combine(rounds: Measured[]): Measured {
     ok: !bad,
     status: bad ? bad.status : 'ok',
   };
-}
-
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => resolve(port));
-  });
-});
-
-/** Resident memory of a process now and at its peak, in MiB, from /proc. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
 /**

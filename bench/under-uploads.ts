@@ -4,31 +4,17 @@
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServerIfNeeded } from '../scripts/build-server.mjs';
+import { freePort, memoryOf } from './process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const UPLOADERS = Number(process.env.BENCH_UPLOADERS ?? 8);
 const READERS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => resolve(port));
-  });
-});
-
-/** Resident and peak memory of a process, in MiB, from /proc. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-bench-uploads-'));
