@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, integer, jsonb, pgEnum, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, integer, smallint, jsonb, pgEnum, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
 import { DEFAULT_EMAIL_PREFERENCES, ROLES, type EmailPreferences } from '@fenestra/shared';
 import { users } from './auth.js';
 
@@ -12,6 +12,10 @@ export const profiles = pgTable('profiles', {
   username: text('username').notNull(),
   bio: text('bio').notNull().default(''),
   avatarUrl: text('avatar_url'),
+  /** An uploaded avatar's size and the widths of its WebP copies (decision 016); null and empty for an emoji or an older one. */
+  avatarWidth: integer('avatar_width'),
+  avatarHeight: integer('avatar_height'),
+  avatarVariantWidths: smallint('avatar_variant_widths').array().notNull().default(sql`'{}'::smallint[]`),
   emailPreferences: jsonb('email_preferences').$type<EmailPreferences>().notNull()
     .default(DEFAULT_EMAIL_PREFERENCES),
   status: profileStatus('status').notNull().default('active'),
