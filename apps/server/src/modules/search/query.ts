@@ -131,12 +131,15 @@ export interface SearchTsQuery {
    */
   rough: SQL;
   /**
-   * For the planner's estimate of the matches: one exact operand a word (the nearest known word's stem, else its
-   * own). The whole query ORs each word's stemmed and written forms, which the planner counts as two words (up
+   * For the estimate of the matches: one exact operand a word (the nearest known word's stem, else its own). The
+   * whole query ORs each word's stemmed and written forms, which the planner's formula counts as two words (up
    * to twice the matches), and it estimates a prefix from its list of frequent words only.
    */
-  estimate: SQL;
+  estimate: Estimate;
 }
+
+/** Operands (as tsquery text) that must all match, or (any) of which one must. */
+export interface Estimate { operands: string[]; any: boolean }
 
 export interface BuiltQuery {
   /** Every word must match; null when no word is left to search for. */
@@ -182,9 +185,9 @@ export function buildQuery(analysed: AnalysedWord[], publicOnly: boolean): Built
   const estimate = words.map(estimateOperandOf);
   const corrected = analysed.some((w) => w.near.length > 0);
   return {
-    all: { match: tsquery(each(parts)), text: each(parts), rough: tsquery(each(rough)), estimate: tsquery(each(estimate)) },
+    all: { match: tsquery(each(parts)), text: each(parts), rough: tsquery(each(rough)), estimate: { operands: estimate, any: false } },
     any: parts.length > 1
-      ? { match: tsquery(either(parts)), text: either(parts), rough: tsquery(either(rough)), estimate: tsquery(either(estimate)) }
+      ? { match: tsquery(either(parts)), text: either(parts), rough: tsquery(either(rough)), estimate: { operands: estimate, any: true } }
       : null,
     didYouMean: corrected ? analysed.map((w) => w.near[0]?.word ?? w.word).join(' ') : null,
   };

@@ -1,18 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { LIMITS, SEARCH_LIMITS, type SearchStatus, type Topic } from '@fenestra/shared';
-import type { Db, Tx } from '../../db/client.js';
-import type { SearchTsQuery } from './query.js';
+import { preparedQuery, type Db } from '../../db/client.js';
+import type { Estimate, SearchTsQuery } from './query.js';
 import { posts } from '../../db/schema/index.js';
 import * as postsRepo from '../posts/repo.js';
-
-/**
- * Runs the matching queries in a transaction of their own: the way the candidates are read is set for it, per
- * query (see planCandidates), never a scan of every document (for a common word the planner's estimate makes
- * it look as cheap, and it is several times slower).
- */
-export function withSearchPlan<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(run);
-}
 
 // Weights for D, C, B, A (visible text, replies, description and objects, title and tags).
 const WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::float4[]`);
@@ -53,7 +45,7 @@ export const CANDIDATES = SEARCH_LIMITS.exactCount + 1;
  * newest? A bitmap row costs about a quarter of an index row (measured at 100,000 posts), so the index
  * wins only when matches exceed sqrt(4 x CANDIDATES x posts), a fifth of the forum at 100,000. The
  * planner, counting index rows as nearly free, read 23,000 rows newest first for a word in 4% of posts
- * (ten times slower than its bitmap): the choice is made here, from the planner's own estimate of matches.
+ * (ten times slower than its bitmap): the choice is made here, from the planner's own formula for the matches (estimatedMatches).
  */
 const INDEX_ROW_COST = 4;
 
@@ -68,40 +60,92 @@ const INDEX_ROW_COST = 4;
 const WINDOW_SHARE = 2;
 const WINDOW_MATCHES = 2 * WINDOW_SHARE * CANDIDATES;
 
-async function planCandidates(tx: Tx, query: SQL, filter: SearchFilter, stats: ForumStats): Promise<{ since: SQL | null }> {
-  const { rows: plan } = await tx.execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 ${matching(query, filter)}`);
-  const matches = plan[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+/** The path and the window of a search: from the statistics (ForumStats), without a round trip. */
+function planCandidates(estimate: Estimate, filter: SearchFilter, stats: ForumStats): { newestFirst: boolean; since: SQL | null } {
+  const matches = estimatedMatches(estimate, filter, stats);
   // The share of posts (newest first) expected to hold WINDOW_SHARE x CANDIDATES matches: its oldest day.
   const share = matches >= WINDOW_MATCHES ? (WINDOW_SHARE * CANDIDATES) / matches : null;
   const { posts, days } = stats;
   const newestFirst = matches * matches > INDEX_ROW_COST * CANDIDATES * posts;
-  // The path for the rest of the transaction (set_config(..., true) is SET LOCAL).
-  await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', ${newestFirst ? 'off' : 'on'}, true),
-    set_config('enable_indexscan', ${newestFirst ? 'on' : 'off'}, true)`);
   const since = share === null || newestFirst ? null : days[Math.floor((1 - share) * (days.length - 1))];
-  return { since: since ? sql`${createdSince(since, new Date())}::tsquery` : null };
+  return { newestFirst, since: since ? sql`${createdSince(since, new Date())}::tsquery` : null };
+}
+
+// PostgreSQL's own estimate of `document @@ query` (tsquerysel in ts_selfuncs.c), from the same statistics: a word
+// among the most common elements has its frequency, any other half the least frequent one's (at most 0.005); words
+// ANDed multiply, ORed add (less their product). Then the status and topic filters' shares.
+const DEFAULT_TS_MATCH_SEL = 0.005;
+function estimatedMatches(estimate: Estimate, filter: SearchFilter, stats: ForumStats): number {
+  const rare = Math.min(DEFAULT_TS_MATCH_SEL, stats.minFreq / 2);
+  const lexemeShare = (lexeme: string, prefix: boolean) => {
+    if (!prefix) return stats.lexemes.get(lexeme) ?? rare;
+    let matched = 0;
+    for (const [known, freq] of stats.lexemes) if (known.startsWith(lexeme)) matched += freq - matched * freq;
+    return Math.max(rare, matched);
+  };
+  // An operand as PostgreSQL writes it: quoted lexemes, ANDed ('double-hung' is three), the last maybe a prefix.
+  const operandShare = (operand: string) => [...operand.matchAll(/'((?:[^'\\]|''|\\.)*)'(:\*)?/g)]
+    .reduce((share, [, raw, prefix]) => share * lexemeShare(raw!.replace(/''/g, "'").replace(/\\(.)/g, '$1'), !!prefix), 1);
+  const shares = estimate.operands.map(operandShare);
+  const document = estimate.any ? shares.reduce((a, b) => a + b - a * b, 0) : shares.reduce((a, b) => a * b, 1);
+  const statuses = filter.status === 'all' ? ['open', 'solved'] : [filter.status];
+  const share = (freqs: Map<string, number>, value: string) => freqs.get(value) ?? 1 - [...freqs.values()].reduce((a, b) => a + b, 0);
+  const status = statuses.reduce((sum, s) => sum + share(stats.statuses, s), 0);
+  const topic = filter.topic ? share(stats.topics, filter.topic) : 1;
+  return stats.posts * (1 - stats.nullFrac) * Math.min(1, document) * status * topic;
 }
 
 /**
- * The forum's size (pg_class.reltuples) and the days of the histogram of post_search.created_at (pg_stats, a view
- * over pg_statistic with privilege checks: reading it was 1.5-2 ms of every common word's search). Both change
- * only when the table is analysed; they choose a path and a window, never what is found (a window with fewer than
- * CANDIDATES matches is run again without it), so they are read once every STATS_SECONDS per database.
+ * The forum's size (pg_class.reltuples), the days of the histogram of post_search.created_at, and the most common
+ * lexemes, statuses and topics with their shares (pg_stats, a view over pg_statistic with privilege checks: reading
+ * it was 1.5-2 ms of every common word's search). They change only when the table is analysed; they choose a path
+ * and a window, never what is found (a window with fewer than CANDIDATES matches is run again without it), so they
+ * are read once every STATS_SECONDS per database.
  */
 const STATS_SECONDS = 10;
 const statsOf = new WeakMap<Db, ForumStats & { at: number }>();
-export interface ForumStats { posts: number; days: string[] }
+export interface ForumStats {
+  posts: number;
+  days: string[];
+  /** post_search.document's most common lexemes and their shares of posts; minFreq the least of those. */
+  lexemes: Map<string, number>;
+  minFreq: number;
+  nullFrac: number;
+  /** post_search.status's and topic's most common values and their shares. */
+  statuses: Map<string, number>;
+  topics: Map<string, number>;
+}
+interface StatsRow {
+  posts: number; days: string[] | null; lexemes: string[] | null; lexeme_freqs: number[] | null; null_frac: number | null;
+  statuses: string[] | null; status_freqs: number[] | null; topics: string[] | null; topic_freqs: number[] | null;
+}
+const valuesOf = (values: string[] | null, freqs: number[] | null) => new Map((values ?? []).map((v, i) => [v, Number(freqs?.[i] ?? 0)]));
 export async function forumStats(db: Db): Promise<ForumStats> {
   const cached = statsOf.get(db);
   if (cached && performance.now() - cached.at < STATS_SECONDS * 1000) return cached;
-  const { rows } = await db.execute<{ posts: number; days: string[] | null }>(sql`
-    SELECT greatest(c.reltuples, 0)::float8 AS posts, (
-      SELECT array(SELECT to_char(b AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM unnest(histogram_bounds::text::timestamptz[]) b)
-      FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'post_search' AND attname = 'created_at'
-    ) AS days
-    FROM pg_class c WHERE c.oid = 'post_search'::regclass`);
-  const stats = { at: performance.now(), posts: Number(rows[0]?.posts ?? 0), days: rows[0]?.days ?? [] };
+  const column = (name: string) => sql`FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'post_search' AND attname = ${name}`;
+  const { rows: [row] } = await db.execute<StatsRow & Record<string, unknown>>(sql`
+    SELECT greatest(c.reltuples, 0)::float8 AS posts,
+      (SELECT array(SELECT to_char(b AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM unnest(histogram_bounds::text::timestamptz[]) b) ${column('created_at')}) AS days,
+      d.most_common_elems::text::text[] AS lexemes, d.most_common_elem_freqs::float8[] AS lexeme_freqs, d.null_frac::float8 AS null_frac,
+      (SELECT most_common_vals::text::text[] ${column('status')}) AS statuses,
+      (SELECT most_common_freqs::float8[] ${column('status')}) AS status_freqs,
+      (SELECT most_common_vals::text::text[] ${column('topic')}) AS topics,
+      (SELECT most_common_freqs::float8[] ${column('topic')}) AS topic_freqs
+    FROM pg_class c LEFT JOIN LATERAL (SELECT * ${column('document')}) d ON true
+    WHERE c.oid = 'post_search'::regclass`);
+  // The elements' frequencies end with the least and the greatest of them (ts_typanalyze).
+  const freqs = row?.lexeme_freqs ?? [];
+  const stats = {
+    at: performance.now(),
+    posts: Number(row?.posts ?? 0),
+    days: row?.days ?? [],
+    lexemes: valuesOf(row?.lexemes ?? null, freqs),
+    minFreq: freqs.length >= 2 ? Number(freqs[freqs.length - 2]) : 2 * DEFAULT_TS_MATCH_SEL,
+    nullFrac: Number(row?.null_frac ?? 0),
+    statuses: valuesOf(row?.statuses ?? null, row?.status_freqs ?? null),
+    topics: valuesOf(row?.topics ?? null, row?.topic_freqs ?? null),
+  };
   statsOf.set(db, stats);
   return stats;
 }
@@ -138,33 +182,50 @@ export const RANKED_AGAIN = 100;
  * one is ranked with the whole query. Solved questions count x1.25 in both.
  */
 export async function rankedMatches(
-  tx: Tx, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
+  db: Db, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
 ): Promise<{ found: number; page: RankedRow[] }> {
   // A high estimate would make too small a window (see SearchTsQuery.estimate).
-  const { since } = await planCandidates(tx, query.estimate, filter, stats);
-  const ranked = await rankCandidates(tx, query, filter, since, after, limit);
-  // Fewer than CANDIDATES since that day: they are not the newest CANDIDATES of all, nor is their count.
-  return since && ranked.found < CANDIDATES ? rankCandidates(tx, query, filter, null, after, limit) : ranked;
+  const { newestFirst, since } = planCandidates(query.estimate, filter, stats);
+  // Fewer than CANDIDATES since that day: they are not the newest CANDIDATES of all, nor is their count; then
+  // without the window (in the same round trip).
+  const windows = since ? [since, null] : [null];
+  const statements = windows.map((window) => rankStatement(query, filter, window, after, limit));
+  const { sql: text, params } = dialect.sqlToQuery(sql.join(statements, sql.raw(NEXT_STATEMENT)));
+  const rows = await withPlan(db, [newestFirst, inlineArgs(text).split(NEXT_STATEMENT), params.map(String), CANDIDATES]);
+  return {
+    found: rows[0]?.found ?? 0,
+    page: rows.filter((r) => r.id !== null).map((r) => ({ id: r.id!, rank: Number(r.rank) })),
+  };
 }
 
-async function rankCandidates(
-  tx: Tx, query: SearchTsQuery, filter: SearchFilter, since: SQL | null, after: RankedRow | null, limit: number,
-): Promise<{ found: number; page: RankedRow[] }> {
+/**
+ * The ranking statements, run by search_with_plan (migration 0022) with the path chosen for them, the first that
+ * counts CANDIDATES matches (or the last) answering: one round trip, where a transaction, its settings and the
+ * statement were five, and a window that fell short one more. They read their values as $1[1], $1[2], ... (text,
+ * each cast where it is used): the planner sees them as constants, as it saw parameters before.
+ */
+const withPlan = preparedQuery<{ found: number; id: string | null; rank: number | null }>('search_with_plan',
+  'SELECT found, id, rank FROM search_with_plan($1::boolean, $2::text[], $3::text[], $4::int)');
+const dialect = new PgDialect();
+const NEXT_STATEMENT = '\n/* next statement */\n';
+const inlineArgs = (text: string) => text.replace(/\$(\d+)/g, '($$1[$1])');
+
+function rankStatement(query: SearchTsQuery, filter: SearchFilter, since: SQL | null, after: RankedRow | null, limit: number): SQL {
   const boost = sql`CASE WHEN s.status = 'solved' THEN ${SOLVED_BOOST}::float8 ELSE 1 END`;
-  const { rows } = await tx.execute<{ found: number; id: string | null; rank: number | null }>(sql`
+  return sql`
     -- The newest matches, as row addresses: the sort carries 6 bytes a row, not the whole document.
     WITH candidates AS MATERIALIZED (
       SELECT s.ctid AS row
       ${matching(query.match, filter, since)}
       ORDER BY s.created_at DESC, s.post_id DESC
-      LIMIT ${CANDIDATES}
+      LIMIT ${CANDIDATES}::int
     ), rough AS MATERIALIZED (
-      SELECT s.ctid AS row, s.post_id AS id, ts_rank_cd(${WEIGHTS}, s.document, ${query.rough}, ${NORMALISATION}) * ${boost} AS rank
+      SELECT s.ctid AS row, s.post_id AS id, ts_rank_cd(${WEIGHTS}, s.document, ${query.rough}, ${NORMALISATION}::int) * ${boost} AS rank
       FROM post_search s WHERE s.ctid = ANY (ARRAY(SELECT row FROM candidates))
     ), best AS MATERIALIZED (
-      SELECT s.ctid AS row, 1 + ts_rank_cd(${WEIGHTS}, s.document, ${query.match}, ${NORMALISATION}) * ${boost} AS rank
+      SELECT s.ctid AS row, 1 + ts_rank_cd(${WEIGHTS}, s.document, ${query.match}, ${NORMALISATION}::int) * ${boost} AS rank
       FROM post_search s
-      WHERE s.ctid = ANY (ARRAY(SELECT row FROM rough ORDER BY rank DESC, id DESC LIMIT ${RANKED_AGAIN}))
+      WHERE s.ctid = ANY (ARRAY(SELECT row FROM rough ORDER BY rank DESC, id DESC LIMIT ${RANKED_AGAIN}::int))
     ), ranked AS (
       SELECT r.id, coalesce(b.rank, r.rank / (1 + r.rank))::float8 AS rank
       FROM rough r LEFT JOIN best b ON b.row = r.row
@@ -175,12 +236,8 @@ async function rankCandidates(
       SELECT id, rank FROM ranked
       ${after ? sql`WHERE (rank, id) < (${after.rank}::float8, ${after.id}::uuid)` : sql``}
       ORDER BY rank DESC, id DESC
-      LIMIT ${limit}
-    ) r ON true`);
-  return {
-    found: rows[0]?.found ?? 0,
-    page: rows.filter((r) => r.id !== null).map((r) => ({ id: r.id!, rank: Number(r.rank) })),
-  };
+      LIMIT ${limit}::int
+    ) r ON true`;
 }
 
 // Marks that member text cannot contain: control characters are removed from it first, and '<' '>'

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import type { PostsService, Viewer } from '../posts/service.js';
 import { analyseWords, buildQuery, queryWords } from './query.js';
-import { cardsStatement, forumStats, rankedMatches, withSearchPlan, type RankedRow } from './repo.js';
+import { cardsStatement, forumStats, rankedMatches, type RankedRow } from './repo.js';
 import { previewSegments, segmentsOf } from './highlight.js';
 
 const cursorSchema = z.object({ r: z.number(), i: z.uuid() });
@@ -56,20 +56,18 @@ export function searchService(deps: { db: Db; posts: PostsService }) {
       if (!built.all) return { results: [], nextCursor: null, total: 0, totalCapped: false, didYouMean: null };
 
       const stats = await forumStats(db);
-      const { tsquery, ranked, counted } = await withSearchPlan(db, async (tx) => {
-        let query = built.all!;
-        let matches = await rankedMatches(tx, query, filter, after, LIMITS.pageSize + 1, stats);
-        // No post has every word: rank the posts that have some of them (more words, better rank).
-        if (matches.found === 0 && built.any) {
-          query = built.any;
-          matches = await rankedMatches(tx, query, filter, after, LIMITS.pageSize + 1, stats);
-        }
-        return { tsquery: query.text, ranked: matches.page, counted: matches.found };
-      });
+      let tsQuery = built.all;
+      let matches = await rankedMatches(db, tsQuery, filter, after, LIMITS.pageSize + 1, stats);
+      // No post has every word: rank the posts that have some of them (more words, better rank).
+      if (matches.found === 0 && built.any) {
+        tsQuery = built.any;
+        matches = await rankedMatches(db, tsQuery, filter, after, LIMITS.pageSize + 1, stats);
+      }
+      const { page: ranked, found: counted } = matches;
       const more = ranked.length > LIMITS.pageSize;
       const shown = more ? ranked.slice(0, LIMITS.pageSize) : ranked;
       const ids = shown.map((r) => r.id);
-      const rows = ids.length ? await cardsOf().execute({ ids, query: tsquery }) : [];
+      const rows = ids.length ? await cardsOf().execute({ ids, query: tsQuery.text }) : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
       const ordered = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
       const cards = await postsService.summaries(ordered, viewer);
