@@ -11,6 +11,7 @@ import { buildApp, type AppAdapters } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/env.js';
 import { withDatabase } from './global-setup.js';
 import { createLinkFetcher } from '../src/adapters/link-preview/link-fetcher.js';
+import type { Storage } from '../src/adapters/storage/storage.js';
 
 const resolveNothing = async (): Promise<string[]> => [];
 
@@ -149,3 +150,10 @@ export async function untilWaitingOnLock(t: TestApp, holder: pg.PoolClient): Pro
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/** The same store, but its writes of files whose path matches fail: a disk that fills up half-way through a batch. */
+export const failingOn = (storage: Storage, pattern: RegExp): Storage => ({
+  ...storage,
+  put: (bucket, filePath, body, type) =>
+    (pattern.test(filePath) ? Promise.reject(new Error('disk full')) : storage.put(bucket, filePath, body, type)),
+});

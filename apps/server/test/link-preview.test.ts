@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { linkPreviewSchema } from '@fenestra/shared';
-import { createTestApp, signUpMember, ORIGIN, type TestApp } from './helpers.js';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createTestApp, failingOn, signUpMember, ORIGIN, type TestApp } from './helpers.js';
 import { REFUSED_LINKS, startLinkPages, type LinkPages } from './link-pages.js';
 import { linkPreviewsService } from '../src/modules/link-previews/service.js';
 
@@ -45,6 +47,12 @@ describe('POST /api/link-preview', () => {
     expect(picture.headers['content-type']).toBe('image/png');
     const meta = await sharp(picture.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 600]);
+    // And its WebP copies, for the card's 96-128 px (decision 016).
+    expect(card.imageCopies).toEqual({ width: 1200, height: 600, variantWidths: [160, 320, 640] });
+    const copy = await t.app.inject({ method: 'GET', url: card.image!.replace(/\.png$/, '.w160.webp') });
+    expect(copy.headers['content-type']).toBe('image/webp');
+    expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ width: 160, height: 80 });
+    expect(copy.rawPayload.length * 10).toBeLessThan(picture.rawPayload.length);
   });
 
   it('falls back to the title and description meta tags, and follows a redirect on the same site', async () => {
@@ -153,7 +161,9 @@ describe('the cache', () => {
     expect(refreshed?.image).not.toBe(first?.image);
     expect(pages.hits.get('/hinge')).toBe(hitsAfterFirst + 1);
     expect((await t.app.inject({ method: 'GET', url: first!.image! })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: first!.image!.replace(/\.png$/, '.w320.webp') })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: refreshed!.image! })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: refreshed!.image!.replace(/\.png$/, '.w320.webp') })).statusCode).toBe(200);
   });
 
   it('drops a preview no reply uses a day after it was fetched, with its picture', async () => {
@@ -164,7 +174,18 @@ describe('the cache', () => {
     expect(await service().sweepUnused(new Date(start.getTime() + 23 * HOUR))).toBe(0);
     expect(await service().sweepUnused(new Date(start.getTime() + 25 * HOUR))).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: card!.image! })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: card!.image!.replace(/\.png$/, '.w160.webp') })).statusCode).toBe(404);
     const rows = await t.app.services.database.pool.query('SELECT 1 FROM link_previews WHERE url = $1', [link]);
     expect(rows.rowCount).toBe(0);
+  });
+
+  it('leaves neither the picture nor a copy behind when a copy cannot be written', async () => {
+    const dir = path.join(t.config.dataDir, 'uploads', 'post-images', 'link-previews');
+    const stored = () => (existsSync(dir) ? readdirSync(dir).sort() : []);
+    const before = stored();
+    const s = t.app.services;
+    const full = linkPreviewsService({ db: s.database.db, storage: failingOn(s.storage, /\.w320\.webp$/), media: s.media, fetcher: pages.fetcher });
+    await expect(full.preview(`${pages.origin}/hinge?disk=full`)).rejects.toThrow('disk full');
+    expect(stored()).toEqual(before);
   });
 });

@@ -268,7 +268,7 @@ describe('settings: avatar and email preferences', () => {
   it('claims an uploaded avatar, and removes the old file and row when it is replaced', async () => {
     const first = await upload(member.cookie);
     const res = await put(member.cookie, { kind: 'upload', uploadId: first.id });
-    expect(res.json()).toEqual({ avatarUrl: first.publicUrl });
+    expect(res.json()).toEqual({ avatarUrl: first.publicUrl, avatarCopies: { width: 512, height: 341, variantWidths: [48, 96, 192] } });
     expect(await avatarOf()).toBe(first.publicUrl);
     expect(existsSync(fileOf(first))).toBe(true);
     // Re-encoded without metadata, at most 512 px (the upload route's work).
@@ -279,7 +279,7 @@ describe('settings: avatar and email preferences', () => {
     expect((await put(member.cookie, { kind: 'upload', uploadId: first.id })).statusCode).toBe(400);
 
     const second = await upload(member.cookie, '#aa3333');
-    expect((await put(member.cookie, { kind: 'upload', uploadId: second.id })).json()).toEqual({ avatarUrl: second.publicUrl });
+    expect((await put(member.cookie, { kind: 'upload', uploadId: second.id })).json()).toMatchObject({ avatarUrl: second.publicUrl });
     expect(existsSync(fileOf(first))).toBe(false);
     expect(existsSync(fileOf(second))).toBe(true);
     const { rows } = await sqlQuery<{ id: string }>(t, 'SELECT id FROM uploads WHERE user_id = $1', [member.me.id]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { buildWebIfNeeded } from '../../../scripts/build-web-if-needed.mjs';
 import { createTestApp, signUpMember, type TestApp } from './helpers.js';
-import { get, insertPost, post } from './post-fixtures.js';
+import { get, insertPost, post, sqlQuery } from './post-fixtures.js';
 
 // The home list and the post page come drawn by the server from the API's own answers (docs/decisions/013).
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -25,6 +25,9 @@ describe('server-rendered pages', () => {
     member = await signUpMember(t.app);
     openId = await insertPost(t, { userId: member.me.id, status: 'open', title: 'Casement operator strips its gear' });
     pendingId = await insertPost(t, { userId: member.me.id, status: 'pending', title: 'Pending question nobody sees yet' });
+    // An uploaded avatar with its copies (decision 016).
+    await sqlQuery(t, `UPDATE profiles SET avatar_url = $2, avatar_width = 512, avatar_height = 512, avatar_variant_widths = '{48,96,192}' WHERE id = $1`,
+      [member.me.id, `/media/avatars/${member.me.id}/1-a.jpg`]);
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -42,6 +45,16 @@ describe('server-rendered pages', () => {
     // The same page for every visitor, from the public-read cache.
     expect(res.headers['cache-control']).toBe('no-cache');
     expect((await get(t, '/')).headers.etag).toBe(res.headers.etag);
+  });
+
+  it('draws a card\'s avatar from its smallest copies, at the size shown, lazy below the first card', async () => {
+    const avatar = `/media/avatars/${member.me.id}/1-a`;
+    const img = /<img [^>]*srcSet="[^"]*"[^>]*>/.exec(root((await get(t, '/')).body))![0];
+    expect(img).toContain(`srcSet="${avatar}.w48.webp 48w, ${avatar}.w96.webp 96w, ${avatar}.w192.webp 192w, ${avatar}.jpg 512w"`);
+    expect(img).toContain('sizes="24px"');
+    expect(img).toContain('width="24" height="24"');
+    // The first card is above the fold: its avatar comes with the page.
+    expect(img).not.toContain('loading="lazy"');
   });
 
   it("gives a member a page of their own, with their marks, never the visitors' one", async () => {

@@ -96,6 +96,26 @@ describe('files in an S3 bucket (s3rver)', () => {
     expect(await keysOf('post-images', member.me.id)).toEqual([]);
   });
 
+  it('keeps an avatar\'s WebP copies beside it in the bucket, and removes them when it is replaced', async () => {
+    const member = await insertMember(t);
+    const setAvatar = async (data: Buffer) => {
+      const body = await multipart([['purpose', 'avatar'], ['files', data, 'me.png']]);
+      const headers = { origin: ORIGIN, cookie: member.cookie };
+      const uploaded = await t.app.inject({ method: 'POST', url: '/api/uploads/images', payload: body.payload, headers: { ...headers, 'content-type': body.contentType } });
+      const [file] = uploaded.json().files as UploadedFile[];
+      const res = await t.app.inject({ method: 'PUT', url: '/api/settings/avatar', payload: { kind: 'upload', uploadId: file!.id }, headers });
+      expect(res.json()).toMatchObject({ avatarCopies: { variantWidths: [48, 96, 192] } });
+      return [file!.path, ...[48, 96, 192].map((w) => file!.path.replace(/\.png$/, `.w${w}.webp`))];
+    };
+    const first = await setAvatar(await png(400, 400));
+    expect((await keysOf('avatars', member.me.id)).sort()).toEqual([...first].sort());
+    const served = await t.app.inject({ method: 'GET', url: `/media/avatars/${first[1]}` });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 48, height: 48 });
+
+    const second = await setAvatar(await png(300, 300));
+    expect((await keysOf('avatars', member.me.id)).sort()).toEqual([...second].sort());
+  });
+
   it('leaves nothing in the bucket when a file of the batch fails', async () => {
     const member = await insertMember(t);
     const res = await upload(member.cookie, [[await png(), 'good.png'], [Buffer.from('not a picture'), 'notes.jpg'], [await png(), 'also.png']]);

@@ -5,8 +5,15 @@
  */
 export const IMAGE_VARIANT_WIDTHS = [160, 320, 640, 1280] as const;
 
-/** The widths of the copies a photo this wide gets. */
-export const variantWidthsFor = (width: number): number[] => IMAGE_VARIANT_WIDTHS.filter((w) => w < width);
+/**
+ * Widths (px) of an uploaded avatar's WebP copies: it is drawn 24-40 px wide beside a name (64-96 on a profile),
+ * so 48 covers those at 1x, 96 at 2x, 192 the profile's at 2x. Only ever appended to, as above.
+ */
+export const AVATAR_VARIANT_WIDTHS = [48, 96, 192] as const;
+
+/** The widths of the copies a picture this wide gets, of those listed (a photo's by default). */
+export const variantWidthsFor = (width: number, widths: readonly number[] = IMAGE_VARIANT_WIDTHS): number[] =>
+  widths.filter((w) => w < width);
 
 /**
  * Where a photo's copy of this width lives: beside it, as `{name}.w{width}.webp` for `{name}.{ext}`. The same rule
@@ -26,6 +33,21 @@ export interface StoredPicture {
   height: number | null;
   /** Widths of the WebP copies beside it; empty when it has none (then the photo itself is sent). */
   variantWidths: number[];
+}
+
+/**
+ * An avatar's or a link preview's picture's size and copies, beside its address in an answer. Absent when it has
+ * no copies (a picture stored before they were made, a preset emoji): then the picture itself is sent.
+ */
+export interface PictureCopies {
+  width: number;
+  height: number;
+  variantWidths: number[];
+}
+
+/** What an answer carries of a picture's stored size and copies: undefined unless it has copies. */
+export function pictureCopies(width: number | null, height: number | null, variantWidths: number[] | null): PictureCopies | undefined {
+  return width && height && variantWidths?.length ? { width, height, variantWidths } : undefined;
 }
 
 /** The `srcset` of a stored photo: its copies and the photo itself at its own width; undefined when it has no copies. */

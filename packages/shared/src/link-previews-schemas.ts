@@ -11,6 +11,7 @@ export const linkPreviewSchema = z.object({
   description: z.string().nullable(),
   /** Our own copy of the page's picture (served from this origin), or null. */
   image: z.string().nullable(),
+  imageCopies: z.object({ width: z.number(), height: z.number(), variantWidths: z.array(z.number()) }).optional(),
   /** The link's host without a leading 'www.'. */
   domain: z.string(),
 }) satisfies z.ZodType<LinkPreview>;

@@ -1,4 +1,5 @@
 import { tokenizeMemberText } from './member-text.js';
+import type { PictureCopies } from './images.js';
 
 // Link preview cards (SPEC section 3 'Link preview response'), shared by the API, the job and the card.
 export const LINK_PREVIEW_LIMITS = {
@@ -14,6 +15,8 @@ export interface LinkPreview {
   description: string | null;
   /** Our own copy of the page's picture (served from this origin), or null. */
   image: string | null;
+  /** That picture's size and WebP copies, when it has them (decision 016). */
+  imageCopies?: PictureCopies;
   /** The link's host without a leading 'www.'. */
   domain: string;
 }

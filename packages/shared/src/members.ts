@@ -1,3 +1,4 @@
+import type { PictureCopies } from './images.js';
 import { DEFAULT_EMAIL_PREFERENCES, EMAIL_PREFERENCE_KEYS, LIMITS, PRESET_AVATARS, type EmailPreferences, type Role } from './limits.js';
 
 // Settings (SPEC sections 2 'Settings', 5 'Profile', 8 'Settings'; DESIGN.md 'Preset avatars').
@@ -29,7 +30,11 @@ export interface Settings {
 /** PATCH /api/settings/profile answer. */
 export interface ProfileUpdateResult { username: string; bio: string }
 /** PUT/DELETE /api/settings/avatar answer. */
-export interface AvatarResult { avatarUrl: string | null }
+export interface AvatarResult {
+  avatarUrl: string | null;
+  /** The new avatar's size and WebP copies, when it has them (decision 016). */
+  avatarCopies?: PictureCopies;
+}
 
 // Profiles (/user/{username}).
 
@@ -39,6 +44,8 @@ export interface MemberProfile {
   bio: string;
   /** A preset emoji, an image URL, or null. */
   avatarUrl: string | null;
+  /** An uploaded avatar's size and WebP copies, when it has them (decision 016). */
+  avatarCopies?: PictureCopies;
   role: Role;
   /** 'active' | 'banned' for staff viewers; null for everyone else. */
   status: 'active' | 'banned' | null;

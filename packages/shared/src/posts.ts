@@ -2,7 +2,7 @@ import { LIMITS, TOPICS, type PostStatus, type Topic } from './limits.js';
 import { MSG } from './messages.js';
 import type { Mention } from './replies.js';
 import type { DetectionStatus } from './detection.js';
-import type { StoredPicture } from './images.js';
+import type { PictureCopies, StoredPicture } from './images.js';
 
 /** The characters a tag may have (SPEC section 5); the ask schema is in posts-schemas.ts. */
 export const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
@@ -43,7 +43,13 @@ export function parseSort(value: unknown): Sort {
 export const LIST_SCOPES = ['public', 'mine', 'videos', 'unsolved-queue'] as const;
 export type ListScope = (typeof LIST_SCOPES)[number];
 
-export interface Author { id: string | null; username: string; avatarUrl: string | null }
+export interface Author {
+  id: string | null;
+  username: string;
+  avatarUrl: string | null;
+  /** An uploaded avatar's size and WebP copies, when it has them (decision 016). */
+  avatarCopies?: PictureCopies;
+}
 export const UNKNOWN_AUTHOR: Author = { id: null, username: 'unknown', avatarUrl: null };
 
 export interface Detection {

@@ -1,4 +1,5 @@
 import type { Role } from './limits.js';
+import type { PictureCopies } from './images.js';
 
 /** What GET /api/me answers for a signed-in member (null for a visitor). */
 export interface Me {
@@ -6,6 +7,8 @@ export interface Me {
   email: string;
   username: string;
   avatarUrl: string | null;
+  /** An uploaded avatar's size and WebP copies, when it has them (decision 016). */
+  avatarCopies?: PictureCopies;
   role: Role;
   isStaff: boolean;
   hasPassword: boolean;

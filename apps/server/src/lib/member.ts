@@ -9,6 +9,9 @@ export interface MemberRow {
   email: string;
   username: string;
   avatarUrl: string | null;
+  avatarWidth: number | null;
+  avatarHeight: number | null;
+  avatarVariantWidths: number[];
   status: 'active' | 'banned';
   banReason: string | null;
   banUntil: Date | null;
@@ -21,6 +24,9 @@ const memberColumns = {
   email: users.email,
   username: profiles.username,
   avatarUrl: profiles.avatarUrl,
+  avatarWidth: profiles.avatarWidth,
+  avatarHeight: profiles.avatarHeight,
+  avatarVariantWidths: profiles.avatarVariantWidths,
   status: profiles.status,
   banReason: profiles.banReason,
   banUntil: profiles.banUntil,

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNotNull, isNull, notInArray, or, sql, type AnyColumn } from 'drizzle-orm';
-import { IMAGE_VARIANT_WIDTHS } from '@fenestra/shared';
+import { and, eq, gt, isNotNull, isNull, like, notInArray, or, sql, type AnyColumn } from 'drizzle-orm';
+import { AVATAR_VARIANT_WIDTHS, IMAGE_VARIANT_WIDTHS } from '@fenestra/shared';
 import type { Db } from '../db/client.js';
-import { postImages, postVideos, replyImages } from '../db/schema/index.js';
+import { linkPreviews, postImages, postVideos, profiles, replyImages } from '../db/schema/index.js';
 import { pictureCopies, VARIANT_MIME } from '../adapters/media/image.js';
-import { parsePublicUrl, variantPath, type Storage } from '../adapters/storage/storage.js';
+import { MEDIA_PREFIX, parsePublicUrl, publicUrl, VARIANT_WIDTHS, variantPath, type Storage } from '../adapters/storage/storage.js';
 
 export interface VariantsResult {
   /** Photos that got their copies. */
@@ -12,15 +12,15 @@ export interface VariantsResult {
   missing: number;
 }
 
-/** A photo with no copies yet that could have some: its size is unknown, or wider than the smallest copy. */
-const needsCopies = (widths: AnyColumn, width: AnyColumn) =>
-  and(sql`cardinality(${widths}) = 0`, or(isNull(width), gt(width, IMAGE_VARIANT_WIDTHS[0])));
+/** A picture with no copies yet that could have some: its size is unknown, or wider than the smallest copy. */
+const needsCopies = (widths: AnyColumn, width: AnyColumn, smallest: number = IMAGE_VARIANT_WIDTHS[0]) =>
+  and(sql`cardinality(${widths}) = 0`, or(isNull(width), gt(width, smallest)));
 
 const BATCH = 50;
 
 /**
- * Gives photos stored before copies were made (post and reply photos, video posters) their WebP copies and their
- * size: reads each photo from the store, writes the copies beside it, then records them on its row. Safe to run
+ * Gives pictures stored before copies were made (post and reply photos, video posters, avatars, link-preview
+ * pictures) their WebP copies and their size: reads each photo from the store, writes the copies beside it, then records them on its row. Safe to run
  * again and while the forum runs: a copy already written is written again, and a row is only marked once its copies
  * are stored. One photo at a time, on sharp's one thread.
  */
@@ -33,7 +33,7 @@ export async function makeMissingVariants(db: Db, storage: Storage, log: (msg: s
     const file = parsePublicUrl(url);
     const original = file ? await storage.get(file.bucket, file.path) : null;
     if (!file || !original) return null;
-    const { width, height, variants } = await pictureCopies(original).catch(() => ({ width: 0, height: 0, variants: [] }));
+    const { width, height, variants } = await pictureCopies(original, VARIANT_WIDTHS[file.bucket]).catch(() => ({ width: 0, height: 0, variants: [] }));
     if (!width) return null;
     for (const v of variants) {
       const target = variantPath(file.path, v.width);
@@ -85,5 +85,21 @@ export async function makeMissingVariants(db: Db, storage: Storage, log: (msg: s
     (row, c) => db.update(postVideos)
       .set({ thumbnailWidth: c.width, thumbnailHeight: c.height, thumbnailVariantWidths: c.variantWidths })
       .where(eq(postVideos.postId, row.id)));
+  // Uploaded avatars (a preset emoji is not a file); the row is matched on its address too, in case it changed meanwhile.
+  await run('avatar',
+    () => db.select({ id: profiles.id, url: sql<string>`${profiles.avatarUrl}` }).from(profiles)
+      .where(and(like(profiles.avatarUrl, `${MEDIA_PREFIX}/avatars/%`),
+        needsCopies(profiles.avatarVariantWidths, profiles.avatarWidth, AVATAR_VARIANT_WIDTHS[0]), notSkipped('avatar', profiles.id))).limit(BATCH),
+    (row, c) => db.update(profiles)
+      .set({ avatarWidth: c.width, avatarHeight: c.height, avatarVariantWidths: c.variantWidths })
+      .where(and(eq(profiles.id, row.id), eq(profiles.avatarUrl, row.url))));
+  await run('link preview',
+    async () => (await db.select({ id: linkPreviews.url, path: linkPreviews.imagePath }).from(linkPreviews)
+      .where(and(isNotNull(linkPreviews.imagePath), needsCopies(linkPreviews.imageVariantWidths, linkPreviews.imageWidth),
+        notSkipped('link preview', linkPreviews.url))).limit(BATCH))
+      .map((r) => ({ id: r.id, path: r.path!, url: publicUrl('post-images', r.path!) })),
+    (row, c) => db.update(linkPreviews)
+      .set({ imageWidth: c.width, imageHeight: c.height, imageVariantWidths: c.variantWidths })
+      .where(and(eq(linkPreviews.url, row.id), eq(linkPreviews.imagePath, row.path))));
   return result;
 }

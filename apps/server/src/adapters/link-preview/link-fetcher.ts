@@ -1,5 +1,6 @@
 import { LIMITS } from '@fenestra/shared';
 import { reencodeImage, ImageRejected, type EncodedImage } from '../media/image.js';
+import { VARIANT_WIDTHS } from '../storage/storage.js';
 import { sniffType } from '../media/sniff.js';
 import { guardedFetch, LinkRefused, systemResolver, type FetchLimits, type LinkGuard, type RefusalReason } from './guarded-fetch.js';
 import { decodePage, readPageCard, type PageCard } from './page-card.js';
@@ -16,7 +17,7 @@ export type PageResult = { card: PageCard } | { card: null; reason: RefusalReaso
 export interface LinkFetcher {
   /** The card a page declares, or why there is none; never throws for anything a link can do. */
   page(link: string): Promise<PageResult>;
-  /** A page's picture, re-encoded to at most 1200 px; null for anything but a readable raster image. */
+  /** A page's picture, re-encoded to at most 1200 px, with its WebP copies; null for anything but a readable raster image. */
   picture(link: string): Promise<EncodedImage | null>;
 }
 
@@ -43,7 +44,7 @@ export function createLinkFetcher(guard: LinkGuard, limits: { page: FetchLimits;
         });
         const sniffed = await sniffType(fetched.body);
         if (!sniffed || !PICTURE_TYPES.has(sniffed.mime)) return null;
-        return await reencodeImage(fetched.body, { maxSide: PREVIEW_IMAGE_SIDE, keepPng: sniffed.mime === 'image/png', variants: false });
+        return await reencodeImage(fetched.body, { maxSide: PREVIEW_IMAGE_SIDE, keepPng: sniffed.mime === 'image/png', variants: VARIANT_WIDTHS['post-images'] });
       } catch (err) {
         if (err instanceof LinkRefused || err instanceof ImageRejected) return null;
         throw err;

@@ -34,19 +34,19 @@ export interface EncodedImage {
   ext: 'png' | 'jpg';
   width: number;
   height: number;
-  /** Its copies at each width of IMAGE_VARIANT_WIDTHS below its own (none when not asked for). */
+  /** Its copies at each width asked for below its own (none when none were asked for). */
   variants: ImageVariant[];
 }
 
 export const VARIANT_MIME = 'image/webp';
 
 /**
- * WebP copies of an already encoded photo (upright, no metadata) at each width below its own. Each copy is
- * decoded afresh, so libjpeg shrinks on load and a 160-px copy never decodes all 1920 px.
+ * WebP copies of an already encoded picture (upright, no metadata) at each of these widths below its own. Each copy
+ * is decoded afresh, so libjpeg shrinks on load and a 160-px copy never decodes all 1920 px.
  */
-export async function makeVariants(encoded: Buffer, width: number): Promise<ImageVariant[]> {
+export async function makeVariants(encoded: Buffer, width: number, widths: readonly number[]): Promise<ImageVariant[]> {
   const variants: ImageVariant[] = [];
-  for (const w of variantWidthsFor(width)) {
+  for (const w of variantWidthsFor(width, widths)) {
     const data = await sharp(encoded, { limitInputPixels: MAX_IMAGE_PIXELS })
       .resize({ width: w, withoutEnlargement: true })
       // Effort 2 of 6: measured on a 1920-px photo, 40% less time than the default 4 for 5% more bytes.
@@ -57,10 +57,10 @@ export async function makeVariants(encoded: Buffer, width: number): Promise<Imag
   return variants;
 }
 
-/** A stored photo's size (from its header) and its copies: for photos not made by reencodeImage (the seed's, older ones). */
-export async function pictureCopies(encoded: Buffer): Promise<{ width: number; height: number; variants: ImageVariant[] }> {
+/** A stored picture's size (from its header) and its copies: for pictures not made by reencodeImage (the seed's, older ones). */
+export async function pictureCopies(encoded: Buffer, widths: readonly number[]): Promise<{ width: number; height: number; variants: ImageVariant[] }> {
   const { width, height } = await headerSize(encoded);
-  return { width, height, variants: await makeVariants(encoded, width) };
+  return { width, height, variants: await makeVariants(encoded, width, widths) };
 }
 
 /** Width and height from the header alone, before any pixel is decoded. */
@@ -88,8 +88,8 @@ export async function reencodeImage(input: Buffer, opts: EncodeOptions): Promise
 interface EncodeOptions {
   maxSide: number;
   keepPng: boolean;
-  /** Also make its smaller WebP copies, in the same turn of the gate. */
-  variants: boolean;
+  /** The widths of its smaller WebP copies, made in the same turn of the gate (VARIANT_WIDTHS of its bucket; none: []). */
+  variants: readonly number[];
 }
 
 async function encode(input: Buffer, opts: EncodeOptions): Promise<EncodedImage> {
@@ -110,5 +110,5 @@ async function encode(input: Buffer, opts: EncodeOptions): Promise<EncodedImage>
     throw new ImageRejected('unreadable');
   }
   // Our own output: a failure here is ours, not the member's file.
-  return { ...encoded, variants: opts.variants ? await makeVariants(encoded.data, encoded.width) : [] };
+  return { ...encoded, variants: await makeVariants(encoded.data, encoded.width, opts.variants) };
 }

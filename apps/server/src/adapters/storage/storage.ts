@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile, readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '@fenestra/shared';
+import { AVATAR_VARIANT_WIDTHS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '@fenestra/shared';
+import { VARIANT_MIME, type ImageVariant } from '../media/image.js';
 
 // The buckets of SPEC section 7; video thumbnails go to post-images.
 export const BUCKETS = ['post-images', 'post-videos', 'avatars'] as const;
@@ -23,17 +24,30 @@ export const linkPreviewPath = (ext: string, now = Date.now()) => storagePath(LI
 /** Where a stored photo's WebP copy of this width goes: `{name}.w{width}.webp` beside `{name}.{ext}`. */
 export const variantPath = (filePath: string, width: number) => imageVariantUrl(filePath, width);
 
+/**
+ * The widths of the WebP copies a picture stored in each bucket gets: photos, posters and link-preview pictures in
+ * post-images; avatars theirs. Videos none.
+ */
+export const VARIANT_WIDTHS: Record<Bucket, readonly number[]> = {
+  'post-images': IMAGE_VARIANT_WIDTHS,
+  avatars: AVATAR_VARIANT_WIDTHS,
+  'post-videos': [],
+};
+
 const PHOTO = /\.(jpe?g|png|webp)$/i;
 const VARIANT = /\.w\d+\.webp$/;
 
 /**
- * Stored files and, for each photo in post-images, its copies at every width there has ever been. Removing a
- * file that is not there costs nothing on either store, so this needs no list of what each photo has.
+ * Stored files and, for each picture, its copies at every width its bucket has ever had. Removing a file that is
+ * not there costs nothing on either store, so this needs no list of what each picture has.
  */
 export function withVariants<F extends { bucket: string; path: string }>(files: F[]): { bucket: F['bucket']; path: string }[] {
-  return files.flatMap((f) => (f.bucket === 'post-images' && PHOTO.test(f.path) && !VARIANT.test(f.path)
-    ? [f, ...IMAGE_VARIANT_WIDTHS.map((w) => ({ bucket: f.bucket, path: variantPath(f.path, w) }))]
-    : [f]));
+  return files.flatMap((f) => {
+    const widths = VARIANT_WIDTHS[f.bucket as Bucket] ?? [];
+    return widths.length && PHOTO.test(f.path) && !VARIANT.test(f.path)
+      ? [f, ...widths.map((w) => ({ bucket: f.bucket, path: variantPath(f.path, w) }))]
+      : [f];
+  });
 }
 
 export function publicUrl(bucket: Bucket, filePath: string): string {
@@ -129,13 +143,42 @@ export interface StoredFile { bucket: string; path: string }
 export const storedFilesOf = (urls: string[]): StoredFile[] =>
   urls.map(parsePublicUrl).filter((f): f is { bucket: Bucket; path: string } => f !== null);
 
-/** Removes files (and a photo's copies) after the transaction that forgot them committed; a failure only leaves an orphan file, logged. */
-export async function removeStoredFiles(storage: Storage, files: StoredFile[], log: { warn(obj: object, msg: string): void }): Promise<void> {
+/** Puts one file of a batch and remembers it; returns its public URL. */
+export type Store = (bucket: Bucket, path: string, data: Buffer, mime: string) => Promise<string>;
+
+/** Writes that stand or fall together: `store` puts a file and remembers it, `undo` removes every file it put. */
+export function storeBatch(storage: Storage): { store: Store; undo(): Promise<void> } {
+  const stored: StoredFile[] = [];
+  return {
+    async store(bucket, filePath, data, mime) {
+      const put = await storage.put(bucket, filePath, data, mime);
+      stored.push({ bucket, path: filePath });
+      return put.publicUrl;
+    },
+    async undo() {
+      await removeExactly(storage, stored);
+    },
+  };
+}
+
+/** Stores a picture and its WebP copies beside it through a batch's `store` (a failure removes them all); returns its URL. */
+export async function storePicture(store: Store, bucket: Bucket, filePath: string, picture: { data: Buffer; mime: string; variants: ImageVariant[] }): Promise<string> {
+  const url = await store(bucket, filePath, picture.data, picture.mime);
+  for (const v of picture.variants) await store(bucket, variantPath(filePath, v.width), v.data, VARIANT_MIME);
+  return url;
+}
+
+/** Removes exactly these files, bucket by bucket. */
+export async function removeExactly(storage: Storage, files: StoredFile[]): Promise<void> {
   const byBucket = new Map<Bucket, string[]>();
-  for (const f of withVariants(files)) {
+  for (const f of files) {
     if (!BUCKETS.includes(f.bucket as Bucket)) continue;
     byBucket.set(f.bucket as Bucket, [...(byBucket.get(f.bucket as Bucket) ?? []), f.path]);
   }
-  const results = await Promise.allSettled([...byBucket].map(([bucket, paths]) => storage.remove(bucket, paths)));
-  for (const r of results) if (r.status === 'rejected') log.warn({ err: r.reason }, 'could not remove a stored file');
+  await Promise.all([...byBucket].map(([bucket, paths]) => storage.remove(bucket, paths)));
+}
+
+/** Removes files (and a picture's copies) after the transaction that forgot them committed; a failure only leaves an orphan file, logged. */
+export async function removeStoredFiles(storage: Storage, files: StoredFile[], log: { warn(obj: object, msg: string): void }): Promise<void> {
+  await removeExactly(storage, withVariants(files)).catch((err: unknown) => log.warn({ err }, 'could not remove a stored file'));
 }

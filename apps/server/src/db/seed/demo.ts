@@ -12,8 +12,8 @@ import type { Db } from '../client.js';
 import {
   accounts, bookmarks, moderationLog, notifications, postImages, postTags, postVideos, postVotes, posts, profiles, replies, userRoles, users,
 } from '../schema/index.js';
-import { storagePath, variantPath, withVariants, type Storage } from '../../adapters/storage/storage.js';
-import { pictureCopies, VARIANT_MIME } from '../../adapters/media/image.js';
+import { storagePath, storePicture as putPicture, VARIANT_WIDTHS, withVariants, type Storage } from '../../adapters/storage/storage.js';
+import { pictureCopies } from '../../adapters/media/image.js';
 import { openStorage } from '../../adapters/storage/open.js';
 import { ADMIN_EMAIL, MEMBERS, POSTS, type SeedPost } from './content.js';
 import { renderPictures } from './images.js';
@@ -45,15 +45,15 @@ type Picture = Awaited<ReturnType<typeof pictureCopies>> & { data: Buffer };
 /** Each picture's size and smaller copies, one picture after another (as renderPictures draws them). */
 async function withCopies(pictures: Buffer[]): Promise<Picture[]> {
   const out: Picture[] = [];
-  for (const data of pictures) out.push({ data, ...(await pictureCopies(data)) });
+  for (const data of pictures) out.push({ data, ...(await pictureCopies(data, VARIANT_WIDTHS['post-images'])) });
   return out;
 }
 
 /** Stores a seed picture with its copies beside it, as an upload does. */
 async function storePicture(storage: Storage, filePath: string, picture: Picture) {
-  const stored = await storage.put('post-images', filePath, picture.data, 'image/jpeg');
-  for (const v of picture.variants) await storage.put('post-images', variantPath(filePath, v.width), v.data, VARIANT_MIME);
-  return { ...stored, width: picture.width, height: picture.height, variantWidths: picture.variants.map((v) => v.width) };
+  const store = async (...put: Parameters<Storage['put']>) => (await storage.put(...put)).publicUrl;
+  const publicUrl = await putPicture(store, 'post-images', filePath, { ...picture, mime: 'image/jpeg' });
+  return { path: filePath, publicUrl, width: picture.width, height: picture.height, variantWidths: picture.variants.map((v) => v.width) };
 }
 
 /** Small deterministic generator, so every fresh install gets the same community. */

@@ -14,6 +14,7 @@ import { parse } from '../../lib/validation.js';
 import { withFreshHash, type Auth } from './auth.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { createPasswordAccount } from './create-account.js';
+import { avatarCopies } from '../../lib/author.js';
 
 /** What a route needs back: the member and the cookies to set. */
 export interface SignedIn { me: Me; setCookies: string[] }
@@ -23,6 +24,7 @@ export const toMe = (m: MemberRow, media: MediaAddress): Me => ({
   email: m.email,
   username: m.username,
   avatarUrl: media(m.avatarUrl),
+  ...avatarCopies(m.avatarWidth, m.avatarHeight, m.avatarVariantWidths),
   role: m.role,
   isStaff: isStaffRole(m.role),
   hasPassword: m.hasPassword,

@@ -9,6 +9,12 @@ export async function findLinkPreview(db: Db, url: string): Promise<LinkPreviewR
   return row ?? null;
 }
 
+/** A fetch that found a card: its text, and its picture's path, size and copies (all null and empty without one). */
+export interface StoredFetch {
+  card: StoredCard;
+  image: Pick<LinkPreviewRow, 'imagePath' | 'imageWidth' | 'imageHeight' | 'imageVariantWidths'>;
+}
+
 /**
  * Records a fetch: a new card (and its picture) replaces the old one; a failed fetch keeps the old card
  * and only moves the next attempt. Returns the stored row and the picture it no longer uses, if any.
@@ -16,7 +22,7 @@ export async function findLinkPreview(db: Db, url: string): Promise<LinkPreviewR
 export async function recordFetch(
   db: Db,
   url: string,
-  result: { card: StoredCard; imagePath: string | null } | null,
+  result: StoredFetch | null,
   fetchedAt: Date,
   refetchAt: Date,
 ): Promise<{ row: LinkPreviewRow; replacedImage: string | null }> {
@@ -25,11 +31,11 @@ export async function recordFetch(
     const [before] = await tx.select({ imagePath: linkPreviews.imagePath }).from(linkPreviews)
       .where(eq(linkPreviews.url, url)).for('update');
     const [row] = await tx.update(linkPreviews)
-      .set(result ? { data: result.card, imagePath: result.imagePath, fetchedAt, refetchAt } : { fetchedAt, refetchAt })
+      .set(result ? { data: result.card, ...result.image, fetchedAt, refetchAt } : { fetchedAt, refetchAt })
       .where(eq(linkPreviews.url, url))
       .returning();
     const old = before?.imagePath ?? null;
-    return { row: row!, replacedImage: result && old !== result.imagePath ? old : null };
+    return { row: row!, replacedImage: result && old !== result.image.imagePath ? old : null };
   });
 }
 
@@ -63,7 +69,10 @@ export async function linksOfReply(db: Db, replyId: string): Promise<{ postId: s
 /** The cached cards of these replies' links, in each reply's order (links not fetched yet have no row). */
 export async function cardsOfReplies(db: Db | Tx, replyIds: string[]) {
   if (replyIds.length === 0) return [];
-  return db.select({ replyId: replyLinks.replyId, url: replyLinks.url, data: linkPreviews.data, imagePath: linkPreviews.imagePath })
+  return db.select({
+    replyId: replyLinks.replyId, url: replyLinks.url, data: linkPreviews.data, imagePath: linkPreviews.imagePath,
+    imageWidth: linkPreviews.imageWidth, imageHeight: linkPreviews.imageHeight, imageVariantWidths: linkPreviews.imageVariantWidths,
+  })
     .from(replyLinks)
     .innerJoin(linkPreviews, eq(linkPreviews.url, replyLinks.url))
     .where(inArray(replyLinks.replyId, replyIds))

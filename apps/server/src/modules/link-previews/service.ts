@@ -1,11 +1,13 @@
-import { previewDomain, previewKey, type LinkPreview } from '@fenestra/shared';
+import { pictureCopies, previewDomain, previewKey, type LinkPreview } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import type { LinkFetcher } from '../../adapters/link-preview/link-fetcher.js';
-import { linkPreviewPath, publicUrl, type MediaAddress, type Storage } from '../../adapters/storage/storage.js';
+import {
+  linkPreviewPath, publicUrl, removeExactly, storeBatch, storePicture, withVariants, type MediaAddress, type Storage,
+} from '../../adapters/storage/storage.js';
 import { publishEvent } from '../../realtime/bus-event.js';
 import {
   cardsOfReplies, deleteUnusedBefore, dueForRefetch, findLinkPreview, linksOfReply, recordFetch, repliesShowing,
-  type LinkPreviewRow,
+  type LinkPreviewRow, type StoredFetch,
 } from './repo.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -15,16 +17,23 @@ export const REFETCH_AFTER_FAILURE_MS = HOUR_MS;
 /** Previews asked for while typing and never posted are dropped (with their picture) after a day. */
 export const UNUSED_TTL_MS = 24 * HOUR_MS;
 
-export function toLinkPreview(url: string, row: Pick<LinkPreviewRow, 'data' | 'imagePath'> | null, media: MediaAddress): LinkPreview | null {
+type CardRow = Pick<LinkPreviewRow, 'data' | 'imagePath' | 'imageWidth' | 'imageHeight' | 'imageVariantWidths'>;
+
+export function toLinkPreview(url: string, row: CardRow | null, media: MediaAddress): LinkPreview | null {
   if (!row?.data) return null;
+  const imageCopies = row.imagePath ? pictureCopies(row.imageWidth, row.imageHeight, row.imageVariantWidths) : undefined;
   return {
     url,
     title: row.data.title,
     description: row.data.description,
     image: row.imagePath ? media(publicUrl('post-images', row.imagePath)) : null,
+    ...(imageCopies && { imageCopies }),
     domain: previewDomain(new URL(url)),
   };
 }
+
+/** A link-preview picture with its copies, the way every stored picture is removed. */
+const pictureFiles = (paths: string[]) => withVariants(paths.map((path) => ({ bucket: 'post-images' as const, path })));
 
 /** The cards of these replies, by reply id, in each reply's order (links without a card yet are left out). */
 export async function previewsOfReplies(db: Db | Tx, replyIds: string[], media: MediaAddress): Promise<Map<string, LinkPreview[]>> {
@@ -42,25 +51,34 @@ const sameCard = (a: LinkPreviewRow | null, b: LinkPreviewRow) =>
 export function linkPreviewsService(deps: { db: Db; storage: Storage; fetcher: LinkFetcher; media: MediaAddress }) {
   const { db, storage, fetcher, media } = deps;
 
-  /** Fetches a page and its picture through the guard and records the outcome, success or not. */
+  /** Fetches a page and its picture (with its copies) through the guard and records the outcome, success or not. */
   async function fetchAndStore(url: string, now: Date): Promise<LinkPreviewRow> {
     const page = await fetcher.page(url);
-    let stored: { card: { title: string; description: string | null }; imagePath: string | null } | null = null;
-    if (page.card) {
-      const picture = page.card.imageUrl ? await fetcher.picture(page.card.imageUrl) : null;
-      const imagePath = picture ? linkPreviewPath(picture.ext, now.getTime()) : null;
-      if (picture && imagePath) await storage.put('post-images', imagePath, picture.data, picture.mime);
-      stored = { card: { title: page.card.title, description: page.card.description }, imagePath };
-    }
-    const refetchAt = new Date(now.getTime() + (stored ? REFETCH_AFTER_SUCCESS_MS : REFETCH_AFTER_FAILURE_MS));
+    // The picture and its copies stand or fall with the row: a failed write or save leaves none of them.
+    const batch = storeBatch(storage);
+    let recorded: Awaited<ReturnType<typeof recordFetch>>;
     try {
-      const { row, replacedImage } = await recordFetch(db, url, stored, now, refetchAt);
-      if (replacedImage) await storage.remove('post-images', [replacedImage]);
-      return row;
+      let stored: StoredFetch | null = null;
+      if (page.card) {
+        const picture = page.card.imageUrl ? await fetcher.picture(page.card.imageUrl) : null;
+        const imagePath = picture ? linkPreviewPath(picture.ext, now.getTime()) : null;
+        if (picture && imagePath) await storePicture(batch.store, 'post-images', imagePath, picture);
+        stored = {
+          card: { title: page.card.title, description: page.card.description },
+          image: {
+            imagePath, imageWidth: picture?.width ?? null, imageHeight: picture?.height ?? null,
+            imageVariantWidths: picture?.variants.map((v) => v.width) ?? [],
+          },
+        };
+      }
+      const refetchAt = new Date(now.getTime() + (stored ? REFETCH_AFTER_SUCCESS_MS : REFETCH_AFTER_FAILURE_MS));
+      recorded = await recordFetch(db, url, stored, now, refetchAt);
     } catch (err) {
-      if (stored?.imagePath) await storage.remove('post-images', [stored.imagePath]);
+      await batch.undo();
       throw err;
     }
+    if (recorded.replacedImage) await removeExactly(storage, pictureFiles([recorded.replacedImage]));
+    return recorded.row;
   }
 
   /** The card for a link: from the cache while it is fresh, otherwise fetched again (null: no preview). */
@@ -109,7 +127,7 @@ export function linkPreviewsService(deps: { db: Db; storage: Storage; fetcher: L
       for (;;) {
         const rows = await deleteUnusedBefore(db, cutoff, 200);
         if (rows.length === 0) return removed;
-        await storage.remove('post-images', rows.flatMap((r) => (r.imagePath ? [r.imagePath] : [])));
+        await removeExactly(storage, pictureFiles(rows.flatMap((r) => (r.imagePath ? [r.imagePath] : []))));
         removed += rows.length;
       }
     },

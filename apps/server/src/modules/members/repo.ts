@@ -18,6 +18,9 @@ export interface ProfileRow {
   username: string;
   bio: string;
   avatarUrl: string | null;
+  avatarWidth: number | null;
+  avatarHeight: number | null;
+  avatarVariantWidths: number[];
   role: Role;
   status: 'active' | 'banned';
   banReason: string | null;
@@ -32,6 +35,9 @@ export async function findProfileByUsername(db: Conn, username: string): Promise
     username: profiles.username,
     bio: profiles.bio,
     avatarUrl: profiles.avatarUrl,
+    avatarWidth: profiles.avatarWidth,
+    avatarHeight: profiles.avatarHeight,
+    avatarVariantWidths: profiles.avatarVariantWidths,
     role: sql<Role>`coalesce(${userRoles.role}, 'user')`,
     status: profiles.status,
     banReason: profiles.banReason,
@@ -129,8 +135,14 @@ export async function lockAvatar(tx: Tx, userId: string): Promise<{ avatarUrl: s
   return rows[0] ?? null;
 }
 
-export async function setAvatar(tx: Tx, userId: string, avatarUrl: string | null): Promise<void> {
-  await tx.update(profiles).set({ avatarUrl }).where(eq(profiles.id, userId));
+/** A new avatar, with its size and copies when it is an upload (an emoji or none has neither). */
+export async function setAvatar(
+  tx: Tx, userId: string, avatarUrl: string | null,
+  upload: { width: number | null; height: number | null; variantWidths: number[] } | null = null,
+): Promise<void> {
+  await tx.update(profiles).set({
+    avatarUrl, avatarWidth: upload?.width ?? null, avatarHeight: upload?.height ?? null, avatarVariantWidths: upload?.variantWidths ?? [],
+  }).where(eq(profiles.id, userId));
 }
 
 export interface StoredFileRow { bucket: string; path: string }

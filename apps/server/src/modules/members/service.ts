@@ -13,6 +13,7 @@ import { parse } from '../../lib/validation.js';
 import { viewerFrom, type PostsService, type PublicAnswer, type Viewer } from '../posts/service.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { claimUploads } from '../uploads/repo.js';
+import { avatarCopies } from '../../lib/author.js';
 import * as repo from './repo.js';
 import { JSON_TYPE, TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
 
@@ -106,22 +107,17 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
     /** A preset emoji or the member's own new avatar upload, applied at once; an uploaded one it replaces is removed. */
     async setAvatar(member: MemberRow, body: unknown): Promise<AvatarResult> {
       const input = parse(avatarUpdateSchema, body);
-      const { avatarUrl, oldFiles } = await db.transaction(async (tx) => {
+      const { avatarUrl, copies, oldFiles } = await db.transaction(async (tx) => {
         const current = await repo.lockAvatar(tx, member.id);
         if (!current) throw notFound(MSG.userNotFound);
-        let next: string;
-        if (input.kind === 'preset') {
-          next = input.emoji;
-        } else {
-          const [upload] = await claimUploads(tx, member.id, [input.uploadId], 'avatar');
-          next = upload!.publicUrl;
-        }
+        const upload = input.kind === 'upload' ? (await claimUploads(tx, member.id, [input.uploadId], 'avatar'))[0]! : null;
+        const next = input.kind === 'upload' ? upload!.publicUrl : input.emoji;
         const files = current.avatarUrl === next ? [] : await forgetUploadedAvatar(tx, member.id, current.avatarUrl);
-        await repo.setAvatar(tx, member.id, next);
-        return { avatarUrl: next, oldFiles: files };
+        await repo.setAvatar(tx, member.id, next, upload);
+        return { avatarUrl: next, copies: avatarCopies(upload?.width ?? null, upload?.height ?? null, upload?.variantWidths ?? null), oldFiles: files };
       });
       await removeFiles(oldFiles);
-      return { avatarUrl: media(avatarUrl) };
+      return { avatarUrl: media(avatarUrl), ...copies };
     },
 
     /** Back to no avatar; an uploaded one is removed. */
@@ -161,6 +157,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
         username: profile.username,
         bio: profile.bio,
         avatarUrl: media(profile.avatarUrl),
+        ...avatarCopies(profile.avatarWidth, profile.avatarHeight, profile.avatarVariantWidths),
         role: profile.role,
         status: staff ? profile.status : null,
         banReason: staff ? profile.banReason : null,

@@ -3,6 +3,7 @@ import type { DetectionStatus, PostStatus, Topic } from '@fenestra/shared';
 import { preparedQuery, type Db, type Tx } from '../../db/client.js';
 import { bookmarks, postCounts, postImages, postTags, postVideos, postVotes, posts, profiles } from '../../db/schema/index.js';
 import type { UploadRow } from '../uploads/repo.js';
+import { authorColumns, type AuthorRow } from '../../lib/author.js';
 
 type Conn = Db | Tx;
 
@@ -22,9 +23,7 @@ const postColumns = {
   voteCount: posts.voteCount,
   bookmarkCount: posts.bookmarkCount,
   replyCount: posts.replyCount,
-  authorId: profiles.id,
-  authorUsername: profiles.username,
-  authorAvatarUrl: profiles.avatarUrl,
+  ...authorColumns,
 };
 
 /** One more character than the preview shows, so the caller knows whether it was cut. */
@@ -69,8 +68,7 @@ const attachmentColumns = {
 export type PostRow = {
   id: string; userId: string | null; topic: Topic; title: string; status: PostStatus; denialReason: string | null;
   createdAt: Date; createdKey: string; voteCount: number; bookmarkCount: number; replyCount: number;
-  authorId: string | null; authorUsername: string | null; authorAvatarUrl: string | null;
-};
+} & AuthorRow;
 /** A post as lists read it: the preview's source (or, for one post, the whole description) and, mostly, its attachments. */
 export type SummaryRow = PostRow & { description: string } & Partial<Attachments>;
 export type BookmarkedRow = SummaryRow & { bookmarkId: string; bookmarkKey: string };

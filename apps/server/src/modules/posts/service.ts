@@ -1,8 +1,8 @@
 import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  LIMITS, MSG, NOTIFICATION_TEXT, UNKNOWN_AUTHOR, createPostSchema, parseFilter, parseSort, parseTopic, previewOf, isStaffRole,
-  LIST_SCOPES, type Author, type ListScope, type PostDetail, type PostImage, type PostList, type PostSummary,
+  LIMITS, MSG, NOTIFICATION_TEXT, createPostSchema, parseFilter, parseSort, parseTopic, previewOf, isStaffRole,
+  LIST_SCOPES, type ListScope, type PostDetail, type PostImage, type PostList, type PostSummary,
   type PostVideo, type PostStatus, type Sort, type ToggleResult, type Topic,
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
@@ -21,6 +21,7 @@ import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js
 import type { MediaAddress } from '../../adapters/storage/storage.js';
 import { TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
 import { listFill, listWithMarks, postFill, postWithMarks, type ListValue } from './public-reads.js';
+import { authorOf } from '../../lib/author.js';
 
 /** What a public read answers: the cached bytes, or (with a member's marks on top) the JSON text. */
 export type PublicAnswer = CachedBody | string;
@@ -115,10 +116,6 @@ interface Prepared<Row> { execute(params: Record<string, unknown>): Promise<Row[
 const NO_MARKS = { liked: new Set<string>(), bookmarked: new Set<string>() };
 const NO_ATTACHMENTS: repo.Attachments = { tags: [], images: [], video: null };
 
-const authorOf = (row: repo.PostRow, media: MediaAddress): Author =>
-  row.authorId && row.authorUsername
-    ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
-    : UNKNOWN_AUTHOR;
 
 const imageOf = (img: repo.ImageRow, media: MediaAddress, viewer: Viewer | null): PostImage => ({
   id: img.id,

@@ -4,19 +4,17 @@ import type { Db, Tx } from '../../db/client.js';
 import { posts, profiles, replies, replyImages, replyMentions } from '../../db/schema/index.js';
 import type { UploadRow } from '../uploads/repo.js';
 import { exactTime } from '../posts/repo.js';
+import { authorColumns, type AuthorRow } from '../../lib/author.js';
 
 type Conn = Db | Tx;
 
-export interface ReplyRow {
+export interface ReplyRow extends AuthorRow {
   id: string;
   postId: string;
   content: string;
   isPinned: boolean;
   createdAt: Date;
   createdKey: string;
-  authorId: string | null;
-  authorUsername: string | null;
-  authorAvatarUrl: string | null;
 }
 
 /** Keyset position of the last reply shown, in the page's order (pinned first, then oldest, then id). */
@@ -29,9 +27,7 @@ const replyRows = (db: Conn) => db.select({
   isPinned: replies.isPinned,
   createdAt: replies.createdAt,
   createdKey: exactTime(replies.createdAt),
-  authorId: profiles.id,
-  authorUsername: profiles.username,
-  authorAvatarUrl: profiles.avatarUrl,
+  ...authorColumns,
 })
   .from(replies)
   .leftJoin(profiles, eq(profiles.id, replies.userId));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  MSG, NOTIFICATION_TEXT, REPLY_PAGE_SIZE, UNKNOWN_AUTHOR, createReplySchema, previewLinksOf, type Reply, type ReplyPage,
+  MSG, NOTIFICATION_TEXT, REPLY_PAGE_SIZE, createReplySchema, previewLinksOf, type Reply, type ReplyPage,
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, badRequest } from '../../lib/errors.js';
@@ -17,6 +17,7 @@ import type { MediaAddress } from '../../adapters/storage/storage.js';
 import { sendInTransaction } from '../../jobs/queue.js';
 import { AppError } from '../../lib/errors.js';
 import { JSON_TYPE, TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
+import { authorOf } from '../../lib/author.js';
 
 const uuid = z.uuid();
 const replyCursorSchema = z.object({
@@ -71,9 +72,7 @@ export function repliesService(deps: { db: Db; posts: PostsService; media: Media
       content: row.content,
       createdAt: row.createdAt.toISOString(),
       isPinned: row.isPinned,
-      author: row.authorId && row.authorUsername
-        ? { id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl) }
-        : UNKNOWN_AUTHOR,
+      author: authorOf(row, media),
       images: images.filter((i) => i.replyId === row.id).map((i) => ({
         id: i.id, url: media(i.imageUrl), displayOrder: i.displayOrder, width: i.width, height: i.height, variantWidths: i.variantWidths,
       })),

@@ -1,8 +1,10 @@
 import { IMAGE_TYPES, IMAGE_UPLOAD_PURPOSES, LIMITS, MSG, VIDEO_TYPES, type ImageUploadPurpose, type UploadedFile } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
-import { storagePath, variantPath, withVariants, type Bucket, type MediaAddress, type Storage } from '../../adapters/storage/storage.js';
+import {
+  removeExactly, storagePath, storeBatch, storePicture, VARIANT_WIDTHS, withVariants, type Bucket, type MediaAddress, type Storage, type Store,
+} from '../../adapters/storage/storage.js';
 import { sniffType } from '../../adapters/media/sniff.js';
-import { ImageRejected, reencodeImage, VARIANT_MIME, type EncodedImage } from '../../adapters/media/image.js';
+import { ImageRejected, reencodeImage, type EncodedImage } from '../../adapters/media/image.js';
 import { readVideoDuration } from '../../adapters/media/video.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { workGate } from '../../lib/work-gate.js';
@@ -76,8 +78,8 @@ async function prepareImage(file: ReceivedFile, rules: ImageRules): Promise<Enco
   if (!type?.mime.startsWith('image/')) throw badRequest(MSG.invalidImageType(name), 'files');
   if (!(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw badRequest(MSG.onlyImageTypes, 'files');
   try {
-    // Post and reply photos get their smaller copies; an avatar is small already.
-    return await reencodeImage(file.data, { maxSide: rules.maxSide, keepPng: type.mime === 'image/png', variants: rules.kind === 'image' });
+    // Smaller copies for cards and phones: a photo's 160-1280 px, an avatar's 48-192 px.
+    return await reencodeImage(file.data, { maxSide: rules.maxSide, keepPng: type.mime === 'image/png', variants: VARIANT_WIDTHS[rules.bucket] });
   } catch (err) {
     if (err instanceof ImageRejected && err.reason === 'too-many-pixels') throw badRequest(MSG.tooManyPixels(name), 'files');
     if (err instanceof ImageRejected) throw badRequest(MSG.invalidImageType(name), 'files');
@@ -88,20 +90,7 @@ async function prepareImage(file: ReceivedFile, rules: ImageRules): Promise<Enco
 export function uploadsService(deps: { db: Db; storage: Storage; media: MediaAddress }) {
   const { db, storage, media } = deps;
 
-  async function removeFiles(files: StoredFile[]) {
-    const byBucket = new Map<Bucket, string[]>();
-    for (const f of files) byBucket.set(f.bucket, [...(byBucket.get(f.bucket) ?? []), f.path]);
-    await Promise.all([...byBucket].map(([bucket, paths]) => storage.remove(bucket, paths)));
-  }
-
-  type Store = (bucket: Bucket, path: string, data: Buffer, mime: string) => Promise<string>;
-
-  /** Stores a photo and its copies beside it (in the caller's batch, so a failure removes them all); returns its URL. */
-  async function storePicture(store: Store, bucket: Bucket, path: string, image: EncodedImage): Promise<string> {
-    const url = await store(bucket, path, image.data, image.mime);
-    for (const v of image.variants) await store(bucket, variantPath(path, v.width), v.data, VARIANT_MIME);
-    return url;
-  }
+  const removeFiles = (files: StoredFile[]) => removeExactly(storage, files);
 
   const filesOf = (row: UploadRow): StoredFile[] => withVariants([
     { bucket: row.bucket as Bucket, path: row.path },
@@ -110,17 +99,12 @@ export function uploadsService(deps: { db: Db; storage: Storage; media: MediaAdd
 
   /** Runs one request's writes; if any step fails, what it already stored is removed (SPEC section 4). */
   async function asOneBatch<T>(work: (store: Store, rows: string[]) => Promise<T>): Promise<T> {
-    const stored: StoredFile[] = [];
+    const batch = storeBatch(storage);
     const rowIds: string[] = [];
-    const store = async (bucket: Bucket, path: string, data: Buffer, mime: string) => {
-      const put = await storage.put(bucket, path, data, mime);
-      stored.push({ bucket, path });
-      return put.publicUrl;
-    };
     try {
-      return await work(store, rowIds);
+      return await work(batch.store, rowIds);
     } catch (err) {
-      await Promise.allSettled([deleteUploadsById(db, rowIds), removeFiles(stored)]);
+      await Promise.allSettled([deleteUploadsById(db, rowIds), batch.undo()]);
       throw err;
     }
   }
@@ -138,7 +122,7 @@ export function uploadsService(deps: { db: Db; storage: Storage; media: MediaAdd
       const thumbType = thumbnail.tooLarge ? null : await sniffType(thumbnail.data);
       if (!thumbType || !(IMAGE_TYPES as readonly string[]).includes(thumbType.mime)) throw badRequest(MSG.failedThumbnail, 'thumbnail');
       try {
-        poster = await reencodeImage(thumbnail.data, { maxSide: LIMITS.compression.maxPixels, keepPng: false, variants: true });
+        poster = await reencodeImage(thumbnail.data, { maxSide: LIMITS.compression.maxPixels, keepPng: false, variants: VARIANT_WIDTHS['post-images'] });
       } catch {
         throw badRequest(MSG.failedThumbnail, 'thumbnail');
       }

@@ -1,5 +1,6 @@
-import { isPresetAvatar } from '@fenestra/shared';
+import { isPresetAvatar, type PictureCopies } from '@fenestra/shared';
 import { cn } from '../../lib/cn';
+import { AvatarImage } from './avatar-image';
 
 const SIZES = {
   sm: { box: 'size-7', initial: 'text-sm', emoji: 'text-base', px: 28 },
@@ -11,6 +12,8 @@ const SIZES = {
 export interface AvatarProps {
   /** A preset emoji, the URL of an uploaded picture, or null. */
   avatarUrl: string | null;
+  /** An uploaded picture's WebP copies, when the answer gave them. */
+  copies?: PictureCopies;
   /** Whose avatar: its first letter stands in when there is no picture. */
   username: string;
   size?: keyof typeof SIZES;
@@ -26,7 +29,7 @@ export interface AvatarProps {
 const isImageUrl = (value: string) => /^(https?:\/\/|\/)/.test(value);
 
 /** A member's picture: an uploaded image, a preset emoji, or the username's first letter. */
-export function Avatar({ avatarUrl, username, size = 'sm', label, className }: AvatarProps) {
+export function Avatar({ avatarUrl, copies, username, size = 'sm', label, className }: AvatarProps) {
   const { box, initial, emoji, px } = SIZES[size];
   const base = cn('inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-accent-fg select-none', box, className);
   const named = label ? ({ role: 'img', 'aria-label': label } as const) : ({ 'aria-hidden': true } as const);
@@ -38,7 +41,7 @@ export function Avatar({ avatarUrl, username, size = 'sm', label, className }: A
     );
   }
   if (avatarUrl && isImageUrl(avatarUrl)) {
-    return <img src={avatarUrl} alt={label ?? ''} width={px} height={px} className={cn(base, 'object-cover')} />;
+    return <AvatarImage url={avatarUrl} copies={copies} px={px} alt={label ?? ''} className={cn(base, 'object-cover')} />;
   }
   return (
     <span className={cn(base, initial, 'font-semibold uppercase')} {...named}>

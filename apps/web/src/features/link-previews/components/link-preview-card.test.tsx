@@ -27,6 +27,20 @@ describe('link preview card', () => {
     expect(link.querySelector('img')).toHaveAttribute('src', '/media/post-images/link-previews/1-abc.jpg');
   });
 
+  it('sends the copy of the picture the card needs, lazily, with its size set', () => {
+    const imageCopies = { width: 1200, height: 630, variantWidths: [160, 320, 640] };
+    render(<LinkPreviewCard preview={previewOf('https://example.com/rollers', { imageCopies })} />);
+    const img = cardLink().querySelector('img')!;
+    expect(img).toHaveAttribute('srcset', [
+      '/media/post-images/link-previews/1-abc.w160.webp 160w', '/media/post-images/link-previews/1-abc.w320.webp 320w',
+      '/media/post-images/link-previews/1-abc.w640.webp 640w', '/media/post-images/link-previews/1-abc.jpg 1200w',
+    ].join(', '));
+    expect(img).toHaveAttribute('sizes', '(min-width: 640px) 128px, 96px');
+    expect(img).toHaveAttribute('width', '1200');
+    expect(img).toHaveAttribute('height', '630');
+    expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
   it('leaves out the picture and description a page does not have', () => {
     render(<LinkPreviewCard preview={previewOf('https://example.com/rollers', { image: null, description: null })} />);
     expect(cardLink().querySelector('img')).toBeNull();

@@ -44,6 +44,7 @@ export function useUpdateAvatar() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: changeAvatar,
-    onSuccess: ({ avatarUrl }) => applyMemberChange(client, { avatarUrl }),
+    // The copies go with the picture: an older avatar's would name files removed with it.
+    onSuccess: ({ avatarUrl, avatarCopies }) => applyMemberChange(client, { avatarUrl, avatarCopies }),
   });
 }

@@ -23,7 +23,7 @@ export function MemberProfileHeader({ profile }: { profile: MemberProfile }) {
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <Avatar avatarUrl={profile.avatarUrl} username={profile.username} size="xl" />
+        <Avatar avatarUrl={profile.avatarUrl} copies={profile.avatarCopies} username={profile.username} size="xl" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-2xl font-semibold tracking-tight break-all text-fg">

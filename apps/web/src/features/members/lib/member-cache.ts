@@ -3,7 +3,7 @@ import type { Me, Settings } from '@fenestra/shared';
 import { meQueryKey } from '../../../lib/session';
 import { settingsQueryKey } from '../api/get-settings';
 
-type MemberFields = Partial<Pick<Me, 'username' | 'avatarUrl'>>;
+type MemberFields = Partial<Pick<Me, 'username' | 'avatarUrl' | 'avatarCopies'>>;
 
 /**
  * After the member changed their name or picture: the header (['me']) and the settings form change at

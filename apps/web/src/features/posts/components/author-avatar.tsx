@@ -1,5 +1,6 @@
 import { PRESET_AVATARS, type Author } from '@fenestra/shared';
 import { cn } from '../../../lib/cn';
+import { AvatarImage } from '../../../components/ui/avatar-image';
 
 const SIZES = {
   sm: { box: 'size-6', text: 'text-xs', emoji: 'text-sm', px: 24 },
@@ -8,8 +9,10 @@ const SIZES = {
 } as const;
 
 interface AuthorAvatarProps {
-  author: Pick<Author, 'id' | 'username' | 'avatarUrl'>;
+  author: Pick<Author, 'id' | 'username' | 'avatarUrl' | 'avatarCopies'>;
   size?: keyof typeof SIZES;
+  /** Above the fold (the first card of a list): fetched with the page rather than lazily. */
+  eager?: boolean;
   className?: string;
 }
 
@@ -17,7 +20,7 @@ interface AuthorAvatarProps {
  * An uploaded picture, a preset emoji, or the username's initial; a deleted author ('unknown') shows '?'.
  * Decorative: the username is always written next to it.
  */
-export function AuthorAvatar({ author, size = 'md', className }: AuthorAvatarProps) {
+export function AuthorAvatar({ author, size = 'md', eager = false, className }: AuthorAvatarProps) {
   const { box, text, emoji, px } = SIZES[size];
   const base = cn('inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-accent-fg', box, className);
   const avatar = author.avatarUrl;
@@ -29,7 +32,7 @@ export function AuthorAvatar({ author, size = 'md', className }: AuthorAvatarPro
     );
   }
   if (avatar && /^(https?:\/\/|\/)/.test(avatar)) {
-    return <img src={avatar} alt="" width={px} height={px} loading="lazy" className={cn(base, 'object-cover')} />;
+    return <AvatarImage url={avatar} copies={author.avatarCopies} px={px} lazy={!eager} className={cn(base, 'object-cover')} />;
   }
   const unknown = author.id === null;
   return (

@@ -28,7 +28,7 @@ export function PostCard({ post, title, preview, firstInList = false }: {
   return (
     <article className="group relative rounded-lg border border-border bg-surface p-4 shadow-sm transition-colors focus-within:border-ring hover:border-border-strong sm:p-5">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <AuthorAvatar author={author} size="sm" />
+        <AuthorAvatar author={author} size="sm" eager={firstInList} />
         {known ? (
           <Link to={paths.user(author.username)} className="relative z-10 font-medium text-fg hover:underline">
             <span className="text-muted">@</span>
