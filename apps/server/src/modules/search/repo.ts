@@ -50,32 +50,41 @@ export const CANDIDATES = SEARCH_LIMITS.exactCount + 1;
 const INDEX_ROW_COST = 4;
 
 /**
- * Through the bitmap, every match's row is visited for its created_at (about 2 us each): 5,000 to 10,000 rows
- * for a common word at 100,000 posts, most of a search's time. When the planner expects at least
- * WINDOW_MATCHES, the search first asks for the matches created since the day before which about
- * WINDOW_SHARE x CANDIDATES of them are expected (from the statistics' histogram of post_search.created_at);
- * the index finds those by created_in's day, month and year lexemes without visiting the older rows. Fewer
- * than CANDIDATES there (the estimate was high): the search runs again without the window.
+ * Through the bitmap, every match's row is visited for its created_at (about 1 us each, with its share of the index
+ * scan): 4,000 to 10,000 rows for a common word at 100,000 posts. When at least WINDOW_MATCHES are expected, the
+ * search first asks for the matches created since the day before which about WINDOW_SHARE x CANDIDATES of them are
+ * expected (from the statistics' histogram of post_search.created_at); the index finds those by created_in's day,
+ * month and year lexemes without visiting the older rows. Fewer than CANDIDATES there (the estimate was high): a
+ * wider window, then none, in the same round trip (search_with_plan).
  */
-const WINDOW_SHARE = 2;
+const WINDOW_SHARE = 1.5;
 const WINDOW_MATCHES = 2 * WINDOW_SHARE * CANDIDATES;
 
-/** The path and the window of a search: from the statistics (ForumStats), without a round trip. */
-function planCandidates(estimate: Estimate, filter: SearchFilter, stats: ForumStats): { newestFirst: boolean; since: SQL | null } {
-  const matches = estimatedMatches(estimate, filter, stats);
-  // The share of posts (newest first) expected to hold WINDOW_SHARE x CANDIDATES matches: its oldest day.
-  const share = matches >= WINDOW_MATCHES ? (WINDOW_SHARE * CANDIDATES) / matches : null;
+/**
+ * The path and the windows of a search, from the statistics (ForumStats), without a round trip. Words ANDed are
+ * estimated twice: as the planner does (as if independent: 'broken lock'), and as if they always stood together
+ * ('casement operator', 'spiral balance', a typo's corrections: the planner expected a tenth of their matches and
+ * they got no window). The window of the second is tried first: it is the smaller, and one too small costs its
+ * fewer than CANDIDATES rows once ('broken lock', whose words are independent, pays that for nothing).
+ */
+function planCandidates(estimate: Estimate, filter: SearchFilter, stats: ForumStats): { newestFirst: boolean; windows: (SQL | null)[] } {
+  const { independent, together } = estimatedMatches(estimate, filter, stats);
   const { posts, days } = stats;
-  const newestFirst = matches * matches > INDEX_ROW_COST * CANDIDATES * posts;
-  const since = share === null || newestFirst ? null : days[Math.floor((1 - share) * (days.length - 1))];
-  return { newestFirst, since: since ? sql`${createdSince(since, new Date())}::tsquery` : null };
+  const newestFirst = independent * independent > INDEX_ROW_COST * CANDIDATES * posts;
+  if (newestFirst) return { newestFirst, windows: [null] };
+  // The share of posts (newest first) expected to hold WINDOW_SHARE x CANDIDATES matches: its oldest day.
+  const dayOf = (matches: number) =>
+    matches >= WINDOW_MATCHES ? days[Math.floor((1 - (WINDOW_SHARE * CANDIDATES) / matches) * (days.length - 1))] ?? null : null;
+  const since = [...new Set([dayOf(together), dayOf(independent)].filter((day) => day !== null))];
+  const now = new Date();
+  return { newestFirst, windows: [...since.map((day) => sql`${createdSince(day, now)}::tsquery`), null] };
 }
 
 // PostgreSQL's own estimate of `document @@ query` (tsquerysel in ts_selfuncs.c), from the same statistics: a word
 // among the most common elements has its frequency, any other half the least frequent one's (at most 0.005); words
 // ANDed multiply, ORed add (less their product). Then the status and topic filters' shares.
 const DEFAULT_TS_MATCH_SEL = 0.005;
-function estimatedMatches(estimate: Estimate, filter: SearchFilter, stats: ForumStats): number {
+function estimatedMatches(estimate: Estimate, filter: SearchFilter, stats: ForumStats): { independent: number; together: number } {
   const rare = Math.min(DEFAULT_TS_MATCH_SEL, stats.minFreq / 2);
   const lexemeShare = (lexeme: string, prefix: boolean) => {
     if (!prefix) return stats.lexemes.get(lexeme) ?? rare;
@@ -87,12 +96,14 @@ function estimatedMatches(estimate: Estimate, filter: SearchFilter, stats: Forum
   const operandShare = (operand: string) => [...operand.matchAll(/'((?:[^'\\]|''|\\.)*)'(:\*)?/g)]
     .reduce((share, [, raw, prefix]) => share * lexemeShare(raw!.replace(/''/g, "'").replace(/\\(.)/g, '$1'), !!prefix), 1);
   const shares = estimate.operands.map(operandShare);
-  const document = estimate.any ? shares.reduce((a, b) => a + b - a * b, 0) : shares.reduce((a, b) => a * b, 1);
+  const independent = estimate.any ? shares.reduce((a, b) => a + b - a * b, 0) : shares.reduce((a, b) => a * b, 1);
+  const together = estimate.any ? independent : Math.min(...shares);
   const statuses = filter.status === 'all' ? ['open', 'solved'] : [filter.status];
   const share = (freqs: Map<string, number>, value: string) => freqs.get(value) ?? 1 - [...freqs.values()].reduce((a, b) => a + b, 0);
   const status = statuses.reduce((sum, s) => sum + share(stats.statuses, s), 0);
   const topic = filter.topic ? share(stats.topics, filter.topic) : 1;
-  return stats.posts * (1 - stats.nullFrac) * Math.min(1, document) * status * topic;
+  const matches = (share: number) => stats.posts * (1 - stats.nullFrac) * Math.min(1, share) * status * topic;
+  return { independent: matches(independent), together: matches(together) };
 }
 
 /**
@@ -184,12 +195,10 @@ export const RANKED_AGAIN = 100;
 export async function rankedMatches(
   db: Db, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
 ): Promise<{ found: number; page: RankedRow[] }> {
-  // A high estimate would make too small a window (see SearchTsQuery.estimate).
-  const { newestFirst, since } = planCandidates(query.estimate, filter, stats);
-  // Fewer than CANDIDATES since that day: they are not the newest CANDIDATES of all, nor is their count; then
-  // without the window (in the same round trip).
-  const windows = since ? [since, null] : [null];
-  const statements = windows.map((window) => rankStatement(query, filter, window, after, limit));
+  const { newestFirst, windows } = planCandidates(query.estimate, filter, stats);
+  // Fewer than CANDIDATES since a window's day: they are not the newest CANDIDATES of all, nor is their count; then
+  // the next window (the last is none), in the same round trip.
+  const statements = windows.map((since) => rankStatement(query, filter, since, after, limit));
   const { sql: text, params } = dialect.sqlToQuery(sql.join(statements, sql.raw(NEXT_STATEMENT)));
   const rows = await withPlan(db, [newestFirst, inlineArgs(text).split(NEXT_STATEMENT), params.map(String), CANDIDATES]);
   return {
@@ -210,19 +219,33 @@ const dialect = new PgDialect();
 const NEXT_STATEMENT = '\n/* next statement */\n';
 const inlineArgs = (text: string) => text.replace(/\$(\d+)/g, '($$1[$1])');
 
+/**
+ * The newest CANDIDATES matches, each ranked roughly. Within a window (about WINDOW_SHARE x CANDIDATES matches)
+ * every match is ranked as the scan reads it and the newest CANDIDATES kept: a row is visited once, where reading
+ * them as row addresses (the sort carrying 6 bytes a row, not the whole document) and then the newest by address
+ * visited each twice. Without one (a few thousand matches, or newest first), as row addresses.
+ */
 function rankStatement(query: SearchTsQuery, filter: SearchFilter, since: SQL | null, after: RankedRow | null, limit: number): SQL {
   const boost = sql`CASE WHEN s.status = 'solved' THEN ${SOLVED_BOOST}::float8 ELSE 1 END`;
-  return sql`
-    -- The newest matches, as row addresses: the sort carries 6 bytes a row, not the whole document.
-    WITH candidates AS MATERIALIZED (
-      SELECT s.ctid AS row
+  const roughRank = sql`ts_rank_cd(${WEIGHTS}, s.document, ${query.rough}, ${NORMALISATION}::int) * ${boost}`;
+  const rough = since
+    ? sql`rough AS MATERIALIZED (
+      SELECT s.ctid AS row, s.post_id AS id, ${roughRank} AS rank
       ${matching(query.match, filter, since)}
       ORDER BY s.created_at DESC, s.post_id DESC
       LIMIT ${CANDIDATES}::int
+    )`
+    : sql`candidates AS MATERIALIZED (
+      SELECT s.ctid AS row
+      ${matching(query.match, filter)}
+      ORDER BY s.created_at DESC, s.post_id DESC
+      LIMIT ${CANDIDATES}::int
     ), rough AS MATERIALIZED (
-      SELECT s.ctid AS row, s.post_id AS id, ts_rank_cd(${WEIGHTS}, s.document, ${query.rough}, ${NORMALISATION}::int) * ${boost} AS rank
+      SELECT s.ctid AS row, s.post_id AS id, ${roughRank} AS rank
       FROM post_search s WHERE s.ctid = ANY (ARRAY(SELECT row FROM candidates))
-    ), best AS MATERIALIZED (
+    )`;
+  return sql`
+    WITH ${rough}, best AS MATERIALIZED (
       SELECT s.ctid AS row, 1 + ts_rank_cd(${WEIGHTS}, s.document, ${query.match}, ${NORMALISATION}::int) * ${boost} AS rank
       FROM post_search s
       WHERE s.ctid = ANY (ARRAY(SELECT row FROM rough ORDER BY rank DESC, id DESC LIMIT ${RANKED_AGAIN}::int))
@@ -231,7 +254,7 @@ function rankStatement(query: SearchTsQuery, filter: SearchFilter, since: SQL | 
       FROM rough r LEFT JOIN best b ON b.row = r.row
     )
     SELECT n.found, r.id, r.rank
-    FROM (SELECT count(*)::int AS found FROM candidates) n
+    FROM (SELECT count(*)::int AS found FROM rough) n
     LEFT JOIN LATERAL (
       SELECT id, rank FROM ranked
       ${after ? sql`WHERE (rank, id) < (${after.rank}::float8, ${after.id}::uuid)` : sql``}
