@@ -1,4 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { E2E_BASE_URL } from './support/env';
 import { createMember } from './support/members';
@@ -113,5 +115,63 @@ test('a phone gets the small copy a card shows, never the 1920-px photo, and not
   await expect(shown).toBeVisible();
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => new URL(img.currentSrc || img.src, location.href).pathname)).toMatch(/\.w1280\.webp$/);
   expect(asked.some((p) => p.endsWith('.jpg'))).toBe(false);
+  await phone.close();
+});
+
+/** Photos a member might upload as an avatar (the demo's video posters, 640 px; stored at 512). */
+const AVATAR_PHOTOS = ['storm-door-closer', 'casement-crank', 'patio-door-roller'].map((name) =>
+  readFileSync(path.join(import.meta.dirname, '..', 'apps', 'server', 'src', 'db', 'seed', 'videos', `${name}.jpg`)));
+
+/** A new member with an uploaded avatar and one public post in Screens; returns the member and their avatar's address. */
+async function memberWithAvatar(request: APIRequestContext, photo: Buffer, title: string) {
+  const member = await createMember(request);
+  const upload = await request.post(`${E2E_BASE_URL}/api/uploads/images`, {
+    headers: { origin: E2E_BASE_URL },
+    multipart: { purpose: 'avatar', files: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const [file] = (await upload.json()).files as { id: string; publicUrl: string }[];
+  const set = await request.put(`${E2E_BASE_URL}/api/settings/avatar`, { headers: { origin: E2E_BASE_URL }, data: { kind: 'upload', uploadId: file!.id } });
+  expect(set.ok(), await set.text()).toBe(true);
+  const created = await request.post(`${E2E_BASE_URL}/api/posts`, {
+    headers: { origin: E2E_BASE_URL },
+    data: { topic: 'screens', title, tags: [], description: 'The screen spline has shrunk and the mesh pulls out of the frame at one corner.' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await e2eDb().query(`UPDATE posts SET status = 'open' WHERE id = $1`, [(await created.json()).id]);
+  return { member, avatar: file!.publicUrl };
+}
+
+test('a phone gets an avatar\'s small copy on the cards, never the 512-px picture, and nothing moves', async ({ browser, request }) => {
+  const stamp = Date.now();
+  const authors: Awaited<ReturnType<typeof memberWithAvatar>>[] = [];
+  for (const [i, photo] of AVATAR_PHOTOS.entries()) authors.push(await memberWithAvatar(request, photo, `Shrunk spline ${stamp} ${i}`));
+
+  const phone = await browser.newContext(PHONE);
+  const page = await phone.newPage();
+  const sent = new Map<string, number>();
+  page.on('response', async (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/media/avatars/')) sent.set(pathname, (await r.body()).length);
+  });
+  await page.goto('/?topic=screens');
+  for (const { member, avatar } of authors) {
+    const card = page.getByRole('article').filter({ hasText: `@${member.username}` });
+    await card.scrollIntoViewIfNeeded();
+    const img = card.locator(`img[src="${avatar}"]`);
+    await expect(img).toHaveAttribute('width', '24');
+    await expect(img).toHaveAttribute('height', '24');
+    // 24 CSS px at 3x: the 96-px copy is the smallest that covers it.
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? new URL(el.currentSrc).pathname : ''))).toMatch(/\.w96\.webp$/);
+  }
+  expect([...sent.keys()].filter((p) => authors.some((a) => p.startsWith(a.avatar.replace(/\.jpg$/, ''))))
+    .every((p) => p.endsWith('.w96.webp'))).toBe(true);
+  expect(await layoutShift(page)).toBe(0);
+
+  // What the cards' avatars cost, against what the stored pictures would have.
+  const copies = authors.map((a) => sent.get(a.avatar.replace(/\.jpg$/, '.w96.webp')) ?? 0);
+  const wholes = await Promise.all(authors.map(async (a) => (await (await request.get(`${E2E_BASE_URL}${a.avatar}`)).body()).length));
+  console.log(`avatars at 3x: copies ${copies.join('+')} B, the pictures themselves ${wholes.join('+')} B`);
+  expect(copies.every((bytes, i) => bytes > 0 && bytes * 4 < wholes[i]!)).toBe(true);
   await phone.close();
 });

@@ -26,7 +26,8 @@ const replySlots: RepliesSlots = {
 
 // The post page draws the author, status and toggles with the posts feature's components.
 const slots: PostDetailSlots = {
-  renderAuthorAvatar: (author) => <AuthorAvatar author={author} size="lg" />,
+  // The post's author is above the fold: their avatar comes with the page.
+  renderAuthorAvatar: (author) => <AuthorAvatar author={author} size="lg" eager />,
   renderStatusBadge: (status) => <StatusBadge status={status} />,
   renderActions: (post) => (
     <>
