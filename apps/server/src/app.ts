@@ -17,6 +17,7 @@ import { uploadsRoutes } from './modules/uploads/routes.js';
 import { uploadsService } from './modules/uploads/service.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { workGate, type WorkGate } from './lib/work-gate.js';
+import { lazyChildLogger } from './lib/lazy-logger.js';
 import { databaseAway } from './plugins/database-away.js';
 import { securityPlugin } from './plugins/security.js';
 import { textGuard } from './plugins/text-guard.js';
@@ -116,6 +117,8 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     genReqId: () => crypto.randomUUID(),
+    // Without a logger Fastify makes no child at all.
+    ...(config.logLevel === 'silent' ? {} : { childLoggerFactory: lazyChildLogger }),
     // A hop count trusts that many proxies in front of us, whatever their addresses.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -120,9 +120,17 @@ export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
   };
 }
 
+/** The last Accept-Encoding read and its answer: a browser sends the same one with every request. */
+let lastAccepted: { header: string; encoding: Encoding | null } = { header: '', encoding: null };
+
 /** The best encoding the request accepts that we keep (br, then gzip), or null for the plain body. */
 export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
+  if (header !== lastAccepted.header) lastAccepted = { header, encoding: bestEncoding(header) };
+  return lastAccepted.encoding;
+}
+
+function bestEncoding(header: string): Encoding | null {
   let gzip = false;
   for (const part of header.split(',')) {
     const [rawName, ...params] = part.split(';');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import compress from '@fastify/compress';
@@ -23,11 +23,14 @@ const PERMISSIONS_POLICY = [
   'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'serial', 'usb', 'xr-spatial-tracking',
 ].map((feature) => `${feature}=()`).join(', ');
 
-/** Routes whose answers carry the asking member's own data: no browser or proxy may keep a copy. */
-function carriesMemberData(route: string, query: unknown): boolean {
+/**
+ * Whether a route's answers carry the asking member's own data (no browser or proxy may keep a copy): always,
+ * never, or only for some queries (the home list's 'mine' scope).
+ */
+function carriesMemberData(route: string): boolean | ((query: unknown) => boolean) {
   if (route === '/api/me' || route === '/api/bookmarks' || route === '/api/users/:username/bookmarks') return true;
   if (route.startsWith('/api/admin/') || route.startsWith('/api/settings') || route.startsWith('/api/notifications')) return true;
-  return route === '/api/posts' && (query as { scope?: unknown } | undefined)?.scope === 'mine';
+  return route === '/api/posts' && ((query) => (query as { scope?: unknown } | undefined)?.scope === 'mine');
 }
 
 /** The headers helmet sets with these options (and the Permissions-Policy), worked out once by running it against a recorder. */
@@ -78,10 +81,16 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
   });
   await app.register(compress, { threshold: 1024 });
 
-  app.addHook('onSend', (request, reply, payload, done) => {
-    // The matched route, not the spelling of the path: '/%61pi/me' is '/api/me' too.
-    if (carriesMemberData(request.routeOptions.url ?? '', request.query)) reply.header('Cache-Control', 'no-store');
-    done(null, payload);
+  // On the routes, not the path's spelling ('/%61pi/me' is '/api/me' too), and only on those that carry such data:
+  // the others' answers (every public read) skip the hook.
+  app.addHook('onRoute', (route) => {
+    const carries = carriesMemberData(route.url);
+    if (!carries) return;
+    const noStore: onSendHookHandler = (request, reply, payload, done) => {
+      if (carries === true || carries(request.query)) reply.header('Cache-Control', 'no-store');
+      done(null, payload);
+    };
+    route.onSend = [...[route.onSend ?? []].flat(), noStore];
   });
 
   app.addHook('onRequest', (request, _reply, done) => {

@@ -18,14 +18,16 @@ declare module 'fastify' {
     /** The signed-in member (banned ones included), or null; resolved once per request. */
     member(): Promise<MemberRow | null>;
     webHeaders(): Headers;
+    /** member()'s answer once asked (a field of the request, not a map: it is read on every request). */
+    memberPending: Promise<MemberRow | null> | null;
+    /** The cookies better-auth re-issued while resolving the member, sent with the answer. */
+    refreshedCookies: string[] | null;
   }
   interface FastifyInstance {
     requireMember: (request: FastifyRequest) => Promise<MemberRow>;
     requireStaff: (request: FastifyRequest) => Promise<MemberRow>;
   }
 }
-
-const memberCache = new WeakMap<FastifyRequest, Promise<MemberRow | null>>();
 
 type SessionMember = NonNullable<Awaited<ReturnType<typeof findMemberBySession>>>;
 
@@ -34,7 +36,6 @@ const SESSION_CACHE_MS = 60_000;
 
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; auth: Auth; secret: string; listener: EventListener }) => {
   const { db, auth, secret, listener } = opts;
-  const refreshedCookies = new WeakMap<FastifyRequest, string[]>();
   const sessions = new TaggedCache<SessionMember>({ ttlMs: SESSION_CACHE_MS, maxEntries: 20_000 });
   const stopFollowing = followEvents(listener, sessions);
   app.addHook('onClose', async () => stopFollowing());
@@ -54,7 +55,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
     const result = await auth.api.getSession({ headers: request.webHeaders(), returnHeaders: true });
     const session = result.response;
     if (!session) return null;
-    refreshedCookies.set(request, result.headers.getSetCookie());
+    request.refreshedCookies = result.headers.getSetCookie();
     let member = await findMember(db, session.user.id);
     if (!member) {
       // An account whose profile was never made (a provider sign-up that failed half-way) gets one now.
@@ -65,7 +66,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
   }
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const cookies = refreshedCookies.get(request);
+    const cookies = request.refreshedCookies;
     if (cookies?.length && !reply.hasHeader('set-cookie')) reply.header('set-cookie', cookies);
     done(null, payload);
   });
@@ -73,13 +74,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
   app.decorateRequest('webHeaders', function (this: FastifyRequest) {
     return fromNodeHeaders(this.headers);
   });
+  app.decorateRequest('memberPending', null);
+  app.decorateRequest('refreshedCookies', null);
   app.decorateRequest('member', function (this: FastifyRequest) {
-    let pending = memberCache.get(this);
-    if (!pending) {
-      pending = resolve(this);
-      memberCache.set(this, pending);
-    }
-    return pending;
+    return (this.memberPending ??= resolve(this));
   });
 
   // Members who may write: signed in and not banned.
