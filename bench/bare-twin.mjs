@@ -11,3 +11,5 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 console.log(JSON.stringify({ port: bare.server.address().port }));
 // Ends with the bench (its IPC channel closes).
 process.on('disconnect', () => process.exit(0));
+// Stopped by the bench: exiting (not killed by the signal) writes a --cpu-prof profile.
+process.on('SIGTERM', () => process.exit(0));
