@@ -97,3 +97,42 @@ test('the media viewer works with the keyboard', async ({ page, context }) => {
   await expect(viewer).toBeHidden();
   await expect(opener).toBeFocused();
 });
+
+test('what a visitor does on a server-drawn page before its code has loaded is done once it has', async ({ page, context }) => {
+  const author = await createMember(context.request);
+  const label = `Early${Date.now()}`;
+  const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, topic: 'glazing', label });
+  // The app's code waits until the visitor has acted: until then the page is the server's HTML alone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill(label);
+  await search.press('Enter');
+  await expect(page.locator('html')).toHaveClass(/light/);
+  release();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page).toHaveURL(`/search?q=${label}`);
+  await expect(page.getByRole('link', { name: `${label} question number 1` })).toBeVisible();
+
+  // A member's reply typed before the post page's code arrived is the reply posted.
+  const heldPost = new Promise<void>((resolve) => (release = resolve));
+  await page.unrouteAll();
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await heldPost;
+    await route.continue();
+  });
+  await page.goto(`/post/${postId}`);
+  const replyBox = page.getByRole('textbox', { name: MSG.addReply });
+  await replyBox.fill('Typed while the page was still loading its code.');
+  release();
+  await page.getByRole('button', { name: MSG.postReply }).click();
+  await expect(page.getByRole('heading', { name: MSG.replyCount(1) })).toBeVisible();
+  await expect(page.getByText('Typed while the page was still loading its code.')).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { transformSync } from 'esbuild';
 
 /**
  * The production CSP allows styles only from our own files, so the two libraries that inject <style>
@@ -65,6 +66,26 @@ function precompress(): Plugin {
 }
 
 /**
+ * public/boot.js runs before the first paint of every page (index.html): the build writes it minified (its comments
+ * were two thirds of its gzip bytes, counted in the first load). The development server serves it as written.
+ */
+function minifiedBootScript(): Plugin {
+  let publicDir = '';
+  return {
+    name: 'fenestra:minified-boot-script',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.build.ssr ? '' : config.publicDir;
+    },
+    generateBundle() {
+      if (!publicDir) return;
+      const source = readFileSync(path.join(publicDir, 'boot.js'), 'utf8');
+      this.emitFile({ type: 'asset', fileName: 'boot.js', source: transformSync(source, { minify: true, target: 'es2019' }).code });
+    },
+  };
+}
+
+/**
  * `import { Sun } from 'lucide-react'` becomes `import Sun from 'lucide-react/dist/esm/icons/sun.mjs'`: through the
  * package's index every icon any page uses looked imported by the first load (firstLoadInOneChunk follows
  * importers), so the home page shipped the admin pages' icons. Imported from its own file, an icon is in the first
@@ -120,30 +141,15 @@ function treeShakableReactRouter(): Plugin {
 }
 
 /**
- * The app's modules load at low priority: the home list and the post page are painted from the server's HTML, so
- * the stylesheet and the images the page shows come first, and the JavaScript (which only hydrates what is already
- * on screen) after them. The server's preloads of a lazy page say the same (apps/server plugins/server-render.ts).
- */
-function scriptsAfterPaint(): Plugin {
-  return {
-    name: 'fenestra:scripts-after-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
-    },
-  };
-}
-
-/**
  * Everything the entry imports statically goes in one chunk: one request, and one gzip stream compresses ~5 KB
  * better than the dozen small chunks shared with lazy pages would (docs/decisions/013). What only lazy pages
  * use is chunked as usual.
  */
 function firstLoadInOneChunk() {
   const entry = /\/src\/main\.tsx$/;
-  // The shared package's index re-exports every module: reaching a module through it says nothing about use.
-  const barrel = /\/packages\/shared\/src\/index\.ts$/;
+  // The shared package's index re-exports every module: reaching a module through it says nothing about use. Nor
+  // through TanStack Query's: its mutation hooks came into the first load with useQuery (-0.4 KB, docs/decisions/017).
+  const barrel = /\/packages\/shared\/src\/index\.ts$|\/@tanstack\/react-query\/build\/modern\/index\.js$/;
   const memo = new Map<string, boolean>();
   type Info = { importers: readonly string[] } | null;
   return (id: string, { getModuleInfo }: { getModuleInfo: (id: string) => Info }): string | undefined => {
@@ -163,7 +169,7 @@ function firstLoadInOneChunk() {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), noInjectedStyleTags(), lucideIconsByFile(), treeShakableReactRouter(), scriptsAfterPaint(), precompress()],
+  plugins: [react(), tailwindcss(), noInjectedStyleTags(), lucideIconsByFile(), treeShakableReactRouter(), minifiedBootScript(), precompress()],
   // The server renderer (src/entry-server.tsx): the shared package is TypeScript, so it is bundled in.
   ssr: { noExternal: ['@fenestra/shared'] },
   server: {

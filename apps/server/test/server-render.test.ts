@@ -42,6 +42,10 @@ describe('server-rendered pages', () => {
     const list = serverData(res.body).find((entry) => entry.key[0] === 'posts')!;
     expect(list.data).toMatchObject({ pages: [{ posts: [{ id: openId, liked: false }] }] });
     expect(inlineScripts(res.body)).toEqual([]);
+    // Its code is fetched after the first paint (docs/decisions/017): listed inert, for public/boot.js.
+    expect(res.body).toContain('<script src="/boot.js" data-app-after-paint></script>');
+    expect(res.body).toMatch(/<link data-after-paint="module" href="\/assets\/index-[^"]+\.js">/);
+    expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
     // The same page for every visitor, from the public-read cache.
     expect(res.headers['cache-control']).toBe('no-cache');
     expect((await get(t, '/')).headers.etag).toBe(res.headers.etag);
@@ -74,11 +78,15 @@ describe('server-rendered pages', () => {
     expect(page.statusCode).toBe(200);
     expect(root(page.body)).toContain('Casement operator strips its gear');
     expect(page.body).toContain('<title>Casement operator strips its gear · Fenestra</title>');
-    // The post page's code is preloaded with the HTML, so hydration does not wait for it.
-    expect(page.body).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/post-[^"]+\.js">/);
+    // The post page's code is preloaded with the app's, after the first paint, so hydration does not wait for it.
+    expect(page.body).toMatch(/<link data-after-paint="modulepreload" href="\/assets\/post-[^"]+\.js">/);
+    expect(page.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
     expect(inlineScripts(page.body)).toEqual([]);
     const hidden = await get(t, `/post/${pendingId}`);
     expect(hidden.body).toContain('<div id="root"></div>');
+    // A page the browser draws loads its code at once.
+    expect(hidden.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+    expect(hidden.body).toContain('<script src="/boot.js"></script>');
     expect(hidden.body).not.toContain('Pending question nobody sees yet');
   });
 });

@@ -14,7 +14,7 @@ import './index.css';
 /** How long the data the server drew the page from counts as fresh. */
 const SERVER_DATA_FRESH_MS = 30_000;
 
-// public/theme-init.js normally did this before first paint; this covers a page where it could not run.
+// public/boot.js normally did this before first paint; this covers a page where it could not run.
 if (!document.documentElement.classList.contains('light') && !document.documentElement.classList.contains('dark')) {
   applyTheme(readStoredTheme());
 }
@@ -60,7 +60,13 @@ if (serverData?.textContent) {
   });
   // A lazy page's code first, so hydration finds the same tree the server drew. Hydration starts in a task of its
   // own, not in the one that evaluated this bundle: two shorter tasks block a slow phone less than one long one.
-  void (lazyPageFor(location.pathname)?.preload() ?? Promise.resolve()).finally(() => setTimeout(() => hydrateRoot(root, app)));
+  void (lazyPageFor(location.pathname)?.preload() ?? Promise.resolve()).finally(() =>
+    setTimeout(() => {
+      // public/boot.js held the clicks made so far (docs/decisions/017); from here React takes them.
+      document.dispatchEvent(new Event('fenestra:hydrating'));
+      hydrateRoot(root, app);
+    }),
+  );
 } else {
   createRoot(root).render(app);
 }

@@ -45,8 +45,8 @@ export function serverRenderer(app: FastifyInstance, webDist: string) {
   }
 
   /**
-   * <link rel="modulepreload"> for a lazy page's code and what it imports, so it loads with the HTML; at low priority,
-   * as index.html's own scripts (apps/web/vite.config.ts): the page is painted from the HTML, the code only hydrates.
+   * The lazy page's stylesheets, and its code and what that imports as modules to preload with the app's own after the
+   * first paint (see afterPaint).
    */
   function preloads(manifest: Manifest | null, pathname: string, shell: string): string {
     const source = lazyModuleFor(pathname);
@@ -63,7 +63,7 @@ export function serverRenderer(app: FastifyInstance, webDist: string) {
     visit(source);
     const links = [
       ...[...css].filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-      ...[...files].filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
+      ...[...files].filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link data-after-paint="modulepreload" href="/${f}">`),
     ];
     return links.join('\n    ');
   }
@@ -83,12 +83,24 @@ export function serverRenderer(app: FastifyInstance, webDist: string) {
     const bodies = answers.map((answer) => answer.json() as unknown);
     const { html, state } = await renderer.render(request.url, reads, bodies);
     const head = preloads(build.manifest, pathname, shell);
-    const page = shell
+    const page = afterPaint(shell)
       .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
       .replace('</body>', () => `  <script type="application/json" id="fenestra-data">${state}</script>\n  </body>`)
       .replace('</head>', () => (head ? `    ${head}\n  </head>` : '</head>'));
     return { html: page, tags: [...membersShown(bodies)].map(TAGS.member) };
   };
+}
+
+/**
+ * The page is painted from the server's HTML and the app only hydrates it, so its code is fetched after the first
+ * paint (docs/decisions/017): index.html's module script and preloads become inert links that public/boot.js turns
+ * back into a module script and preloads once the page has painted.
+ */
+function afterPaint(shell: string): string {
+  return shell
+    .replace(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g, (_, src: string) => `<link data-after-paint="module" href="${src}">`)
+    .replace(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_, href: string) => `<link data-after-paint="modulepreload" href="${href}">`)
+    .replace('<script src="/boot.js">', '<script src="/boot.js" data-app-after-paint>');
 }
 
 /** Every member id an answer shows: authors of posts and replies, the people mentioned. */

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { MSG, type Me } from '@fenestra/shared';
 import { toast } from './toast';
 import { api } from './api-client';
@@ -45,12 +45,4 @@ export function handleUnauthorized(client: QueryClient): void {
 /** After sign-in, sign-up or a password reset: the answer's `me` becomes the cached member. */
 export function setSignedIn(client: QueryClient, me: Me): void {
   client.setQueryData(meQueryKey, me);
-}
-
-export function useSignOut() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<unknown>('/api/account/sign-out', { method: 'POST' }),
-    onSettled: () => dropToVisitor(client),
-  });
 }

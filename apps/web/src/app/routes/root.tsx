@@ -18,6 +18,17 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * Says when the page is hydrated: its effect runs once the page's boundary below has committed, which React hydrates
+ * after the header's. public/boot.js then does again what a visitor did on the server's HTML before (docs/decisions/017).
+ */
+function HydratedSignal() {
+  useEffect(() => {
+    document.dispatchEvent(new Event('fenestra:hydrated'));
+  }, []);
+  return null;
+}
+
 export function RootRoute() {
   const { pathname } = useLocation();
   return (
@@ -30,6 +41,7 @@ export function RootRoute() {
         {/* While a page's code loads the page before it stays (navigations are transitions). */}
         <Suspense fallback={null}>
           <Outlet />
+          <HydratedSignal />
         </Suspense>
       </RouteErrorBoundary>
       <ScrollToTop />

@@ -13,7 +13,7 @@ export function readStoredTheme(): Theme {
 
 const listeners = new Set<() => void>();
 
-/** The theme on the page right now: public/theme-init.js set it before first paint. */
+/** The theme on the page right now: public/boot.js set it before first paint. */
 function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import themeInitScript from '../../../public/theme-init.js?raw';
+import themeInitScript from '../../../public/boot.js?raw';
 import { renderApp } from '../../test/render-app';
 
 function runThemeInit() {
@@ -9,7 +9,7 @@ function runThemeInit() {
   window.eval(themeInitScript);
 }
 
-describe('theme before first paint (public/theme-init.js)', () => {
+describe('theme before first paint (public/boot.js)', () => {
   it('defaults to light', () => {
     runThemeInit();
     expect(document.documentElement).toHaveClass('light');

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { Bookmark, ChevronDown, FileText, LogOut, MessageSquarePlus, Settings } from 'lucide-react';
 import type { Me } from '@fenestra/shared';
 import { paths } from '../../../config/paths';
-import { useSignOut } from '../../../lib/session';
+import { useSignOut } from '../api/sign-out';
 import {
   DropdownMenu,
   DropdownMenuContent,
