@@ -21,6 +21,9 @@ test('avatar by emoji and by upload shows in the header and on the profile', asy
   await expect(page.getByText(MSG.avatarUpdated).last()).toBeVisible();
   const headerImage = page.getByRole('button', { name: 'User menu' }).locator('img');
   await expect(headerImage).toHaveAttribute('src', /^\/media\/avatars\//);
+  // The new picture's copies come with it (decision 016), and the one the header needs loads.
+  await expect(headerImage).toHaveAttribute('srcset', /\.w48\.webp 48w/);
+  await expect.poll(() => headerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && /\.w\d+\.webp$/.test(img.currentSrc))).toBe(true);
 
   await page.goto(`/user/${member.username}`);
   await expect(page.getByRole('heading', { name: `@${member.username}`, level: 1 })).toBeVisible();
