@@ -21,7 +21,9 @@ export function buildWebIfNeeded() {
   const sourceAt = Math.max(...sources.map((s) => newest(path.join(root, s))));
   if (builtAt >= sourceAt) return false;
   console.log('Building the web app...');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@fenestra/web'], { cwd: root, stdio: 'inherit' });
+  // Under vitest NODE_ENV is 'test', which would make Vite build React's development bundle.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build', '-w', '@fenestra/web'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error('The web app did not build.');
     process.exit(result.status ?? 1);
