@@ -89,7 +89,7 @@ describe('search', () => {
     expect((await get(t, `/api/search?${q('weatherstrip')}&cursor=nonsense`)).statusCode).toBe(400);
   });
 
-  it('ranks the newest 1,001 matches of a common word, read since a day or, when too few are there, from all', async () => {
+  it('ranks the newest 250 matches of a common word first, then the rest of the newest 1,001, read since a day or, when too few are there, from all', async () => {
     // 4,200 recent posts with 'mullion', one an hour, and 4,200 older ones with 'transom': the statistics
     // expect either word in half the forum, so both searches first look among the newest posts only.
     for (const [word, hoursAgo] of [['Mullion', 0], ['Transom', 4200]] as const) {
@@ -101,7 +101,7 @@ describe('search', () => {
     const newest = async (word: string) => (await sqlQuery<{ id: string }>(t, `SELECT id FROM posts WHERE title LIKE $1
       ORDER BY created_at DESC, id DESC LIMIT 1001`, [`${word} question %`])).rows.map((r) => r.id);
 
-    // Every page of 'mullion': the newest 1,001, each once, best first across the re-ranked ones and the rest.
+    // Every page of 'mullion': the newest 1,001, each once; the newest 250 first, then the others, each best first.
     const seen: string[] = [];
     let ranks: number[] = [];
     let cursor: string | null = null;
@@ -113,7 +113,9 @@ describe('search', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toHaveLength(1001);
-    expect(new Set(seen)).toEqual(new Set(await newest('Mullion')));
+    const newestMullion = await newest('Mullion');
+    expect(new Set(seen)).toEqual(new Set(newestMullion));
+    expect(new Set(seen.slice(0, 250))).toEqual(new Set(newestMullion.slice(0, 250)));
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
 
     // None of the newest posts has 'transom': the search runs again over every match.

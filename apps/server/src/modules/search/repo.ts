@@ -40,10 +40,19 @@ export interface RankedRow { id: string; rank: number }
 export const CANDIDATES = SEARCH_LIMITS.exactCount + 1;
 
 /**
- * Read newest first through post_search_created_idx, a row at a time until CANDIDATES match (about
- * CANDIDATES x posts / matches rows), or every match through the full-text index's bitmap and keep the
+ * The newest RANKED_FIRST matches are ranked first and shown first (enough for 12 pages of 20); Load More then
+ * goes on with the rest of the newest CANDIDATES, ranked among themselves. A first page reads about 1.5 x
+ * RANKED_FIRST rows, where ranking the newest CANDIDATES read 1,500, and 'Found N' is counted on its own (countStatement).
+ * The first RANKED_FIRST carry TIER more rank, so one cursor (rank, id) runs through both.
+ */
+export const RANKED_FIRST = 250;
+const TIER = 1000;
+
+/**
+ * Read newest first through post_search_created_idx, a row at a time until the candidates match (RANKED_FIRST or
+ * CANDIDATES: about that many x posts / matches rows), or every match through the full-text index's bitmap and keep the
  * newest? A bitmap row costs about a quarter of an index row (measured at 100,000 posts), so the index
- * wins only when matches exceed sqrt(4 x CANDIDATES x posts), a fifth of the forum at 100,000. The
+ * wins only when matches exceed sqrt(4 x candidates x posts), a fifth of the forum at 100,000 for CANDIDATES. The
  * planner, counting index rows as nearly free, read 23,000 rows newest first for a word in 4% of posts
  * (ten times slower than its bitmap): the choice is made here, from the planner's own formula for the matches (estimatedMatches).
  */
@@ -51,30 +60,31 @@ const INDEX_ROW_COST = 4;
 
 /**
  * Through the bitmap, every match's row is visited for its created_at (about 1 us each, with its share of the index
- * scan): 4,000 to 10,000 rows for a common word at 100,000 posts. When at least WINDOW_MATCHES are expected, the
- * search first asks for the matches created since the day before which about WINDOW_SHARE x CANDIDATES of them are
+ * scan): 4,000 to 10,000 rows for a common word at 100,000 posts. When at least 2 x WINDOW_SHARE x the candidates are expected, the
+ * search first asks for the matches created since the day before which about WINDOW_SHARE x the candidates of them are
  * expected (from the statistics' histogram of post_search.created_at); the index finds those by created_in's day,
- * month and year lexemes without visiting the older rows. Fewer than CANDIDATES there (the estimate was high): a
+ * month and year lexemes without visiting the older rows. Fewer than the candidates there (the estimate was high): a
  * wider window, then none, in the same round trip (search_with_plan).
  */
 const WINDOW_SHARE = 1.5;
-const WINDOW_MATCHES = 2 * WINDOW_SHARE * CANDIDATES;
 
 /**
  * The path and the windows of a search, from the statistics (ForumStats), without a round trip. Words ANDed are
  * estimated twice: as the planner does (as if independent: 'broken lock'), and as if they always stood together
  * ('casement operator', 'spiral balance', a typo's corrections: the planner expected a tenth of their matches and
  * they got no window). The window of the second is tried first: it is the smaller, and one too small costs its
- * fewer than CANDIDATES rows once ('broken lock', whose words are independent, pays that for nothing).
+ * fewer than the candidates' rows once ('broken lock', whose words are independent, pays that for nothing).
  */
-function planCandidates(estimate: Estimate, filter: SearchFilter, stats: ForumStats): { newestFirst: boolean; windows: (SQL | null)[] } {
+function planCandidates(
+  estimate: Estimate, filter: SearchFilter, stats: ForumStats, candidates: number,
+): { newestFirst: boolean; windows: (SQL | null)[] } {
   const { independent, together } = estimatedMatches(estimate, filter, stats);
   const { posts, days } = stats;
-  const newestFirst = independent * independent > INDEX_ROW_COST * CANDIDATES * posts;
+  const newestFirst = independent * independent > INDEX_ROW_COST * candidates * posts;
   if (newestFirst) return { newestFirst, windows: [null] };
-  // The share of posts (newest first) expected to hold WINDOW_SHARE x CANDIDATES matches: its oldest day.
+  // The share of posts (newest first) expected to hold WINDOW_SHARE x candidates matches: its oldest day.
   const dayOf = (matches: number) =>
-    matches >= WINDOW_MATCHES ? days[Math.floor((1 - (WINDOW_SHARE * CANDIDATES) / matches) * (days.length - 1))] ?? null : null;
+    matches >= 2 * WINDOW_SHARE * candidates ? days[Math.floor((1 - (WINDOW_SHARE * candidates) / matches) * (days.length - 1))] ?? null : null;
   const since = [...new Set([dayOf(together), dayOf(independent)].filter((day) => day !== null))];
   const now = new Date();
   return { newestFirst, windows: [...since.map((day) => sql`${createdSince(day, now)}::tsquery`), null] };
@@ -110,7 +120,7 @@ function estimatedMatches(estimate: Estimate, filter: SearchFilter, stats: Forum
  * The forum's size (pg_class.reltuples), the days of the histogram of post_search.created_at, and the most common
  * lexemes, statuses and topics with their shares (pg_stats, a view over pg_statistic with privilege checks: reading
  * it was 1.5-2 ms of every common word's search). They change only when the table is analysed; they choose a path
- * and a window, never what is found (a window with fewer than CANDIDATES matches is run again without it), so they
+ * and a window, never what is found (a window with fewer than the candidates is run again without it), so they
  * are read once every STATS_SECONDS per database.
  */
 const STATS_SECONDS = 10;
@@ -180,78 +190,108 @@ export function createdSince(day: string, now: Date): string {
 /**
  * How many candidates are ranked with the whole query. ts_rank_cd costs about 4 us a candidate with one operand
  * a word, and 15 us or more when a misspelt word is an OR of its corrections, each stemmed and as written:
- * every candidate is ranked with the query's rough form, and only the best RANKED_AGAIN again with all of it.
+ * every candidate is ranked with the query's rough form, and only the best RANKED_AGAIN of the newest RANKED_FIRST,
+ * and of the others, again with all of it.
  */
 export const RANKED_AGAIN = 100;
 
 /**
  * How many posts match (counted up to CANDIDATES), and one page of them, best first (rank, then id);
- * after = the last row of the previous page. One statement: the candidates are read once.
+ * after = the last row of the previous page.
  *
- * The RANKED_AGAIN best by the rough rank come first, ordered by their rank with the whole query (1 + it, so
- * at least 1); the others follow by their rough rank (r / (1 + r), below 1). Below RANKED_AGAIN matches every
- * one is ranked with the whole query. Solved questions count x1.25 in both.
+ * The newest RANKED_FIRST matches come first, then the rest of the newest CANDIDATES; each of those two is ordered
+ * by rank: the RANKED_AGAIN best of it by the rough rank first, by their rank with the whole query (1 + it, so at
+ * least 1), then the others by their rough rank (r / (1 + r), below 1). Solved questions count x1.25 in both. A
+ * page that reaches past the first RANKED_FIRST is read from the newest CANDIDATES (a second round trip on the
+ * page where they meet).
  */
 export async function rankedMatches(
   db: Db, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
 ): Promise<{ found: number; page: RankedRow[] }> {
-  const { newestFirst, windows } = planCandidates(query.estimate, filter, stats);
-  // Fewer than CANDIDATES since a window's day: they are not the newest CANDIDATES of all, nor is their count; then
-  // the next window (the last is none), in the same round trip.
-  const statements = windows.map((since) => rankStatement(query, filter, since, after, limit));
+  const firstOnly = after === null || after.rank >= TIER;
+  const answer = await ranking(db, query, filter, after, limit, stats, firstOnly ? RANKED_FIRST : CANDIDATES, true);
+  if (!firstOnly || answer.page.length >= limit || answer.found <= RANKED_FIRST) return answer;
+  const rest = await ranking(db, query, filter, after, limit, stats, CANDIDATES, false);
+  return { found: answer.found, page: rest.page };
+}
+
+/**
+ * One round trip: search_with_plan (migration 0023) counts the matches (countStatement, when asked), then runs the
+ * ranking statements with the path chosen for them, the first that holds `candidates` matches (or the last)
+ * answering. They read their values as $1[1], $1[2], ... (text, each cast where it is used): the planner sees them
+ * as constants, as it saw parameters before.
+ */
+async function ranking(
+  db: Db, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
+  candidates: number, counted: boolean,
+): Promise<{ found: number; page: RankedRow[] }> {
+  const { newestFirst, windows } = planCandidates(query.estimate, filter, stats, candidates);
+  // Fewer than `candidates` since a window's day: they are not the newest of all; then the next window (the last
+  // is none), in the same round trip.
+  const statements = [countStatement(query, filter), ...windows.map((since) => rankStatement(query, filter, since, after, limit, candidates))];
   const { sql: text, params } = dialect.sqlToQuery(sql.join(statements, sql.raw(NEXT_STATEMENT)));
-  const rows = await withPlan(db, [newestFirst, inlineArgs(text).split(NEXT_STATEMENT), params.map(String), CANDIDATES]);
+  const [count, ...ranked] = inlineArgs(text).split(NEXT_STATEMENT);
+  const rows = await withPlan(db, [newestFirst, counted ? count : null, ranked, params.map(String), candidates]);
   return {
     found: rows[0]?.found ?? 0,
     page: rows.filter((r) => r.id !== null).map((r) => ({ id: r.id!, rank: Number(r.rank) })),
   };
 }
 
-/**
- * The ranking statements, run by search_with_plan (migration 0022) with the path chosen for them, the first that
- * counts CANDIDATES matches (or the last) answering: one round trip, where a transaction, its settings and the
- * statement were five, and a window that fell short one more. They read their values as $1[1], $1[2], ... (text,
- * each cast where it is used): the planner sees them as constants, as it saw parameters before.
- */
-const withPlan = preparedQuery<{ found: number; id: string | null; rank: number | null }>('search_with_plan',
-  'SELECT found, id, rank FROM search_with_plan($1::boolean, $2::text[], $3::text[], $4::int)');
+const withPlan = preparedQuery<{ found: number; id: string | null; rank: number | null }>('search_with_plan_counted',
+  'SELECT found, id, rank FROM search_with_plan($1::boolean, $2::text, $3::text[], $4::text[], $5::int)');
 const dialect = new PgDialect();
 const NEXT_STATEMENT = '\n/* next statement */\n';
 const inlineArgs = (text: string) => text.replace(/\$(\d+)/g, '($$1[$1])');
 
 /**
- * The newest CANDIDATES matches, each ranked roughly. Within a window (about WINDOW_SHARE x CANDIDATES matches)
- * every match is ranked as the scan reads it and the newest CANDIDATES kept: a row is visited once, where reading
- * them as row addresses (the sort carrying 6 bytes a row, not the whole document) and then the newest by address
- * visited each twice. Without one (a few thousand matches, or newest first), as row addresses.
+ * How many posts match, up to CANDIDATES: through the full-text index's bitmap, each match's row visited once for
+ * its status and visibility (about 1,000 rows for a common word, nothing ranked or sorted). PostgreSQL 15.13 and
+ * later fetch every row of a bitmap, even for a count (the 'skip fetch' of all-visible pages was withdrawn).
  */
-function rankStatement(query: SearchTsQuery, filter: SearchFilter, since: SQL | null, after: RankedRow | null, limit: number): SQL {
+function countStatement(query: SearchTsQuery, filter: SearchFilter): SQL {
+  return sql`SELECT count(*)::int FROM (SELECT 1 ${matching(query.match, filter)} LIMIT ${CANDIDATES}::int) c`;
+}
+
+/**
+ * The newest `candidates` matches, each ranked roughly, the newest RANKED_FIRST of them TIER higher. Within a window
+ * (about WINDOW_SHARE x candidates matches) every match is ranked as the scan reads it and the newest kept: a row is
+ * visited once. Without one (a few thousand matches, or newest first), as row addresses. found: the candidates.
+ */
+function rankStatement(
+  query: SearchTsQuery, filter: SearchFilter, since: SQL | null, after: RankedRow | null, limit: number, candidates: number,
+): SQL {
   const boost = sql`CASE WHEN s.status = 'solved' THEN ${SOLVED_BOOST}::float8 ELSE 1 END`;
   const roughRank = sql`ts_rank_cd(${WEIGHTS}, s.document, ${query.rough}, ${NORMALISATION}::int) * ${boost}`;
   const rough = since
     ? sql`rough AS MATERIALIZED (
-      SELECT s.ctid AS row, s.post_id AS id, ${roughRank} AS rank
+      SELECT s.ctid AS row, s.post_id AS id, s.created_at AS at, ${roughRank} AS rank
       ${matching(query.match, filter, since)}
       ORDER BY s.created_at DESC, s.post_id DESC
-      LIMIT ${CANDIDATES}::int
+      LIMIT ${candidates}::int
     )`
     : sql`candidates AS MATERIALIZED (
       SELECT s.ctid AS row
       ${matching(query.match, filter)}
       ORDER BY s.created_at DESC, s.post_id DESC
-      LIMIT ${CANDIDATES}::int
+      LIMIT ${candidates}::int
     ), rough AS MATERIALIZED (
-      SELECT s.ctid AS row, s.post_id AS id, ${roughRank} AS rank
+      SELECT s.ctid AS row, s.post_id AS id, s.created_at AS at, ${roughRank} AS rank
       FROM post_search s WHERE s.ctid = ANY (ARRAY(SELECT row FROM candidates))
     )`;
   return sql`
-    WITH ${rough}, best AS MATERIALIZED (
+    WITH ${rough}, tiered AS MATERIALIZED (
+      SELECT r.*, CASE WHEN row_number() OVER (ORDER BY r.at DESC, r.id DESC) <= ${RANKED_FIRST}::int THEN 1 ELSE 0 END AS tier
+      FROM rough r
+    ), best AS MATERIALIZED (
       SELECT s.ctid AS row, 1 + ts_rank_cd(${WEIGHTS}, s.document, ${query.match}, ${NORMALISATION}::int) * ${boost} AS rank
       FROM post_search s
-      WHERE s.ctid = ANY (ARRAY(SELECT row FROM rough ORDER BY rank DESC, id DESC LIMIT ${RANKED_AGAIN}::int))
+      WHERE s.ctid = ANY (ARRAY(SELECT row FROM (
+        SELECT row, row_number() OVER (PARTITION BY tier ORDER BY rank DESC, id DESC) AS place FROM tiered
+      ) t WHERE place <= ${RANKED_AGAIN}::int))
     ), ranked AS (
-      SELECT r.id, coalesce(b.rank, r.rank / (1 + r.rank))::float8 AS rank
-      FROM rough r LEFT JOIN best b ON b.row = r.row
+      SELECT r.id, (r.tier * ${TIER}::int + coalesce(b.rank, r.rank / (1 + r.rank)))::float8 AS rank
+      FROM tiered r LEFT JOIN best b ON b.row = r.row
     )
     SELECT n.found, r.id, r.rank
     FROM (SELECT count(*)::int AS found FROM rough) n
