@@ -94,6 +94,48 @@ test('a reply made before a server-drawn post page has its live stream still app
   await expect(page.getByRole('heading', { name: MSG.replyCount(1) })).toBeVisible();
 });
 
+/** Requests of the page to the API paths a server-drawn page was sent the answers of. */
+function countFrameRequests(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/me' || pathname === '/api/config' || pathname.startsWith('/api/posts')) seen.push(pathname);
+  });
+  return seen;
+}
+
+/** Resolves once the server holds this page's posts for its stream (and has judged what passed since the drawing). */
+const streamHolds = (page: Page, postId: string) =>
+  page.waitForResponse((response) => {
+    const request = response.request();
+    if (request.method() !== 'PUT' || !/\/api\/events\/[^/]+\/posts$/.test(response.url())) return false;
+    return response.status() === 204 && (JSON.parse(request.postData() ?? '{}') as { postIds?: string[] }).postIds?.includes(postId) === true;
+  });
+
+test('a server-drawn home page and post page ask the API nothing again once live, when nothing changed', async ({ page, request }) => {
+  const author = await createMember(request);
+  const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Quiet page ${Date.now()}` });
+  // Signing up goes through the server, whose answer waits until it has heard every event committed before
+  // (the new post's): the pages below are drawn after it, so nothing happened since their drawing.
+  const helper = await createMember(request);
+  const requested = countFrameRequests(page);
+
+  const homeHeld = streamHolds(page, postId!);
+  await page.goto('/');
+  await homeHeld;
+  expect(requested).toEqual([]);
+
+  const postHeld = streamHolds(page, postId!);
+  await page.goto(`/post/${postId}`);
+  await postHeld;
+  expect(requested).toEqual([]);
+  // A reply after that arrives live on the same stream (after any refetch it would have been told of): it refetches
+  // the post and its replies, never who is signed in or the settings.
+  await replyThroughApi(request, postId!, 'Arrives live on a page that asked for nothing more.');
+  await expect(page.getByRole('article', { name: `Reply by ${helper.username}` })).toBeVisible();
+  expect(requested.filter((path) => path === '/api/me' || path === '/api/config')).toEqual([]);
+});
+
 test('ten tabs of one browser share one event stream and still load pages; each stays live', async ({ context, request }) => {
   test.setTimeout(90_000);
   const author = await createMember(context.request);

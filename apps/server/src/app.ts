@@ -43,6 +43,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes.js';
 import { startEventListener, type EventListener } from './realtime/listener.js';
 import { streamHub, type StreamHub } from './realtime/streams.js';
+import { recentEvents, type RecentEvents } from './realtime/recent-events.js';
 import { visiblePostIds } from './modules/posts/repo.js';
 import { findMember } from './lib/member.js';
 import { activeBan } from './lib/ban.js';
@@ -71,7 +72,7 @@ export interface AppServices {
   /** Where browsers fetch a stored file: MEDIA_URL's address for it, or this app's /media path. */
   media: MediaAddress;
   /** Every event from every instance (the public-read cache listens here too), and this instance's open streams. */
-  events: { listener: EventListener; hub: StreamHub };
+  events: { listener: EventListener; hub: StreamHub; recent: RecentEvents };
   /** Public reads (lists, posts, profiles, their pages), shared by every visitor; the events drop what changed. */
   publicCache: PublicCache;
   /** The clock of the stat cards, ban ends and the email job (tests fix it). */
@@ -159,7 +160,12 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const listener = startEventListener(() => database.url, app.log, { retryMs: adapters.listenerRetryMs });
   // Subscribed before the streams: a browser told of a change refetches after the cache has dropped it.
   const publicCache = createPublicCache(listener);
+  // Subscribed before the streams too: an event is in the ring before any stream's set can miss it.
+  const recent = recentEvents(() => now().getTime());
+  listener.subscribe({ event: (event) => recent.add(event), resumed: () => recent.listening() });
+  void listener.ready.then(() => recent.listening());
   const hub = streamHub({
+    recent,
     heartbeatMs: adapters.heartbeatMs ?? HEARTBEAT_MS,
     visiblePosts: (viewer, postIds) => visiblePostIds(database.db, viewer ? { id: viewer.memberId, isStaff: viewer.isStaff } : null, postIds),
     reloadViewer: async (memberId) => {
@@ -181,7 +187,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   clearTimeout(waited);
 
   app.decorate('services', {
-    config, database, jobs, mailer, auth, storage, media, hashing, linkFetcher, events: { listener, hub }, publicCache, now, ai, detection,
+    config, database, jobs, mailer, auth, storage, media, hashing, linkFetcher, events: { listener, hub, recent }, publicCache, now, ai, detection,
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

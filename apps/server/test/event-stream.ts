@@ -23,10 +23,11 @@ export class EventStream {
     this.closed = new Promise((resolve) => { this.markClosed = resolve; });
   }
 
-  static async open(baseUrl: string, opts: { cookie?: string; posts?: string[] } = {}): Promise<EventStream> {
+  static async open(baseUrl: string, opts: { cookie?: string; posts?: string[]; since?: number | string } = {}): Promise<EventStream> {
     const stream = new EventStream();
     const url = new URL('/api/events', baseUrl);
     if (opts.posts?.length) url.searchParams.set('posts', opts.posts.join(','));
+    if (opts.since !== undefined) url.searchParams.set('since', String(opts.since));
     await new Promise<void>((resolve, reject) => {
       const request = http.get(url, { headers: { accept: 'text/event-stream', ...(opts.cookie ? { cookie: opts.cookie } : {}) } }, (res) => {
         if (res.statusCode !== 200) {

@@ -9,7 +9,7 @@ const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
 const serverData = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="fenestra-data">([^<]*)<\/script>/.exec(html)![1]!) as { key: unknown[]; data: unknown }[];
+  JSON.parse(/<script type="application\/json" id="fenestra-data"[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as { key: unknown[]; data: unknown }[];
 /** Every <script> must load a file of ours or carry data: the CSP runs no inline script. */
 const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>/g)].filter((m) => !/\bsrc=|type="application\/json"/.test(m[1]!));
 
@@ -42,6 +42,8 @@ describe('server-rendered pages', () => {
     const list = serverData(res.body).find((entry) => entry.key[0] === 'posts')!;
     expect(list.data).toMatchObject({ pages: [{ posts: [{ id: openId, liked: false }] }] });
     expect(inlineScripts(res.body)).toEqual([]);
+    // With the time its data was read, for the page's live stream (modules/events, `since`).
+    expect(res.body).toMatch(/id="fenestra-data" data-read-at="\d+\.[0-9a-f]+">/);
     // Its code is fetched after the first paint (docs/decisions/017): listed inert, for public/boot.js.
     expect(res.body).toContain('<script src="/boot.js" data-app-after-paint></script>');
     expect(res.body).toMatch(/<link data-after-paint="module" href="\/assets\/index-[^"]+\.js">/);

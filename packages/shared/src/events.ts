@@ -11,6 +11,12 @@
 //   PUT /api/events/:streamId/posts  body WatchPostsInput  -> 204 (on any instance: it is passed on to the one
 //                                                              holding the stream). 400 past 20 ids.
 // `GET /api/events?posts=id1,id2` sets the first set in the same request (optional).
+// `since=<ms>.<instance>` (on the GET, or `since` in the PUT's body): the tab shows a page drawn by the server
+// from data read at that time (that instance's clock; the page's inlined data carries it as `data-read-at`,
+// passed on as it is). The instance holding the stream
+// keeps the events it heard in the last few minutes and, once the set is in place, sends `stream.refetch` only
+// when one that passed since then is one this stream would have been given (`{scope: 'content'}` unless it
+// concerns the member's own profile, role or session); when it cannot tell (too long ago), `stream.refetch {}`.
 //
 // Who receives what:
 //   reply.created|updated|deleted, post.changed   everyone, only for the posts their stream watches (posts the
@@ -21,12 +27,15 @@
 //   session.revoked                                that member (ban, account deletion): the stream then closes;
 //                                                  reconnect as a visitor
 //   role.changed                                   that member: refetch /api/me; the stream narrows or widens at once
-//   stream.refetch                                 everyone, after the server lost its event feed for a moment
+//   stream.refetch                                 everyone, after the server lost its event feed for a moment;
+//                                                  a stream opened for a page drawn by the server (see `since`)
 // A comment line (`: heartbeat`) comes every 25 seconds so proxies keep idle streams open.
 
 export const EVENTS_PATH = '/api/events';
 export const MAX_WATCHED_POSTS = 20;
 export const HEARTBEAT_MS = 25_000;
+/** A `since`: the time in milliseconds, and the instance whose clock it is (either may be all it says). */
+export const SINCE_PATTERN = /^\d{1,15}(\.[0-9a-f]{1,16})?$/;
 
 export interface ForumEventPayloads {
   'reply.created': { postId: string; replyId: string };
@@ -50,10 +59,12 @@ export const FORUM_EVENT_TYPES = [
 /** The stream's own messages, not about the forum's state. */
 export interface StreamEventPayloads {
   'stream.ready': { streamId: string };
-  /** Events may have been missed: refetch everything shown. */
-  'stream.refetch': Record<string, never>;
+  /** Events may have been missed: refetch everything shown ('content': all but /api/me and /api/config). */
+  'stream.refetch': { scope?: RefetchScope };
 }
 export type StreamEventType = keyof StreamEventPayloads;
+/** What a refetch covers: everything shown, or all but who is signed in and the site's settings. */
+export type RefetchScope = 'content';
 
 export type EventType = ForumEventType | StreamEventType;
 export type EventPayloads = ForumEventPayloads & StreamEventPayloads;

@@ -78,6 +78,11 @@ export interface BodyFill<T = unknown> {
   tags: readonly string[];
   /** What `body` serialises, kept for overlays; optional. */
   value?: T;
+  /**
+   * What the ETag is made from, when not the body: a page carrying the time it was drawn keeps its ETag while what it
+   * shows is the same (a browser's copy then says its own, older time, which only makes its stream more careful).
+   */
+  etagFrom?: string;
 }
 
 /** Stands for a member's version that is the shared entry itself. */
@@ -101,7 +106,7 @@ function own(bytes: string | Buffer): Buffer {
 /** A body and its ETag; its compressed copies are made on first use and kept with it. */
 export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
   const body = own(fill.body);
-  const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const etag = `W/"${createHash('sha1').update(fill.etagFrom ?? body).digest('base64url').slice(0, 22)}"`;
   let br: Buffer | undefined;
   let gzip: Buffer | undefined;
   return {

@@ -25,6 +25,8 @@ export interface ServerRendered {
   html: string;
   /** Cache tags: every member the page shows (an author's rename or ban drops it). */
   tags: string[];
+  /** The page without the time its data was read: the same for the same content (its ETag is made from it). */
+  content: string;
 }
 
 export function serverRenderer(app: FastifyInstance, webDist: string) {
@@ -77,6 +79,9 @@ export function serverRenderer(app: FastifyInstance, webDist: string) {
     const reads = renderer.serverReads(pathname, query);
     if (!reads) return null;
     const cookie = request.headers.cookie;
+    // Before the reads (some come from the public-read cache, right as of now): the stream opened by the page tells
+    // it whether anything it shows changed after this (modules/events, `since`).
+    const readAt = app.services.events.recent.stamp();
     const answers = await Promise.all(reads.map((read) => app.inject({ method: 'GET', url: read.path, headers: cookie ? { cookie } : {} })));
     // A post this visitor may not see, a database away: the browser draws the page and says what happened.
     if (answers.some((answer) => answer.statusCode !== 200)) return null;
@@ -85,11 +90,15 @@ export function serverRenderer(app: FastifyInstance, webDist: string) {
     const head = preloads(build.manifest, pathname, shell);
     const page = afterPaint(shell)
       .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
-      .replace('</body>', () => `  <script type="application/json" id="fenestra-data">${state}</script>\n  </body>`)
+      .replace('</body>', () => `  ${DATA_TAG}>${state}</script>\n  </body>`)
       .replace('</head>', () => (head ? `    ${head}\n  </head>` : '</head>'));
-    return { html: page, tags: [...membersShown(bodies)].map(TAGS.member) };
+    // The tag is found once: the drawn HTML and the JSON escape the quotes it is written with.
+    return { html: page.replace(DATA_TAG, () => `${DATA_TAG} data-read-at="${readAt}"`), content: page, tags: [...membersShown(bodies)].map(TAGS.member) };
   };
 }
+
+/** The inlined data's tag, which also says when its data was read (`data-read-at`). */
+const DATA_TAG = '<script type="application/json" id="fenestra-data"';
 
 /**
  * The page is painted from the server's HTML and the app only hydrates it, so its code is fetched after the first

@@ -77,7 +77,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
       const page = await shell(html);
       if (!page) return null;
       const rendered = await renderPage(request, page);
-      return { body: rendered?.html ?? page, type: HTML, tags: [...tags, ...(rendered?.tags ?? [])] };
+      return { body: rendered?.html ?? page, etagFrom: rendered?.content, type: HTML, tags: [...tags, ...(rendered?.tags ?? [])] };
     });
     return entry ? sendCached(request, reply, entry) : sendIndex(request, reply);
   }

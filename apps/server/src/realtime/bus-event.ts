@@ -8,11 +8,12 @@ export const EVENTS_CHANNEL = 'fenestra_events';
 /**
  * An event as it travels between instances: the forum event's type and ids, plus who it is for.
  * `to` names the member a private event is meant for; `sessionId` the one session that ended.
- * `stream.watch` passes a tab's watched posts to the instance that holds its stream.
+ * `stream.watch` passes a tab's watched posts (and the `since` of a page drawn by the server) to the instance
+ * that holds its stream.
  */
 export type BusEvent =
   | { type: ForumEventType; postId?: string; replyId?: string; userId?: string; to?: string; sessionId?: string }
-  | { type: 'stream.watch'; streamId: string; postIds: string[] };
+  | { type: 'stream.watch'; streamId: string; postIds: string[]; since?: string };
 
 /** Announces an event when (and only if) the caller's transaction commits. */
 export async function publishEvent(tx: Db | Tx, event: BusEvent): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { MAX_WATCHED_POSTS, type EventPayloads, type EventType } from '@fenestra/shared';
 import type { BusEvent } from './bus-event.js';
+import type { RecentEvents } from './recent-events.js';
 
 /** Who holds a stream: a visitor (null member), or a member with their role as of now. */
 export interface StreamViewer {
@@ -28,6 +29,8 @@ export function streamHub(deps: {
   reloadViewer(memberId: string): Promise<{ isStaff: boolean; active: boolean } | null>;
   /** Of these post ids, the ones this viewer may see (a stream never watches a post its holder cannot open). */
   visiblePosts(viewer: StreamViewer | null, postIds: string[]): Promise<string[]>;
+  /** The events this instance heard lately, to tell a page drawn by the server what passed since its drawing. */
+  recent: RecentEvents;
   heartbeatMs: number;
 }) {
   const streams = new Map<string, Stream>();
@@ -58,13 +61,27 @@ export function streamHub(deps: {
     write(stream, `event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`);
   }
 
-  async function watch(stream: Stream, postIds: string[]) {
+  /**
+   * `since`: the tab shows a page drawn by the server from data read then (recent-events' `stamp`). Events heard
+   * from then until the watched set was in place reached no stream: when one of them is one this stream would
+   * have been given, it is told to refetch (all of it when this instance cannot tell: its ring does not reach back).
+   */
+  function catchUp(stream: Stream, since: string) {
+    const missed = deps.recent.since(since)?.map((event) => missedBy(event, stream));
+    if (!missed || missed.includes('all')) send(stream, 'stream.refetch', {});
+    else if (missed.includes('content')) send(stream, 'stream.refetch', { scope: 'content' });
+  }
+
+  async function watch(stream: Stream, postIds: string[], since?: string) {
     const wanted = [...new Set(postIds)].slice(0, MAX_WATCHED_POSTS);
     const visible = wanted.length ? await deps.visiblePosts(stream.viewer, wanted) : [];
     if (!streams.has(stream.id)) return;
     for (const id of stream.watched) removeFrom(byPost, id, stream);
     stream.watched = new Set(visible);
     for (const id of stream.watched) addTo(byPost, id, stream);
+    // Judged once the set is in place, with nothing awaited in between: an event heard before it is in the ring,
+    // one heard after it is delivered.
+    if (since !== undefined) catchUp(stream, since);
   }
 
   function remove(stream: Stream) {
@@ -105,22 +122,22 @@ export function streamHub(deps: {
       return streams.size;
     },
 
-    /** Starts a stream; its first watched posts are in place before `stream.ready` is sent. */
-    async open(res: ServerResponse, viewer: StreamViewer | null, postIds: string[]) {
+    /** Starts a stream; its first watched posts are in place (and `since` judged) before `stream.ready` is sent. */
+    async open(res: ServerResponse, viewer: StreamViewer | null, postIds: string[], since?: string) {
       const stream: Stream = { id: crypto.randomUUID(), viewer, watched: new Set(), res };
       streams.set(stream.id, stream);
       if (viewer) addTo(byMember, viewer.memberId, stream);
       res.on('close', () => remove(stream));
-      await watch(stream, postIds);
+      await watch(stream, postIds, since);
       send(stream, 'stream.ready', { streamId: stream.id });
       return stream.id;
     },
 
     /** Replaces a stream's watched posts; false when the stream is not on this instance. */
-    async watch(streamId: string, postIds: string[]): Promise<boolean> {
+    async watch(streamId: string, postIds: string[], since?: string): Promise<boolean> {
       const stream = streams.get(streamId);
       if (!stream) return false;
-      await watch(stream, postIds);
+      await watch(stream, postIds, since);
       return true;
     },
 
@@ -128,7 +145,7 @@ export function streamHub(deps: {
       switch (event.type) {
         case 'stream.watch':
           // Awaited, so events announced after the watch are judged with it in place.
-          await this.watch(event.streamId, event.postIds);
+          await this.watch(event.streamId, event.postIds, event.since);
           return;
         case 'reply.created':
         case 'reply.updated':
@@ -174,3 +191,31 @@ export function streamHub(deps: {
   };
 }
 export type StreamHub = ReturnType<typeof streamHub>;
+
+/**
+ * Whether a stream holding its set would have been given this event (as `deliver` decides), and what its
+ * refetch then covers: 'content' leaves /api/me and /api/config alone, 'all' is for the member's own profile,
+ * role or session. A visitor's stream may be a member's page whose session just ended: any role or session
+ * event counts for it.
+ */
+function missedBy(event: BusEvent, stream: Stream): 'content' | 'all' | null {
+  const member = stream.viewer?.memberId;
+  switch (event.type) {
+    case 'reply.created':
+    case 'reply.updated':
+    case 'reply.deleted':
+    case 'post.changed':
+      return stream.watched.has(event.postId ?? '') ? 'content' : null;
+    case 'notification.created':
+      return member && event.to === member ? 'content' : null;
+    case 'pending.changed':
+      return stream.viewer?.isStaff ? 'content' : null;
+    case 'profile.changed':
+      return event.userId === member ? 'all' : stream.viewer?.isStaff ? 'content' : null;
+    case 'role.changed':
+    case 'session.revoked':
+      return !member || event.to === member ? 'all' : null;
+    default:
+      return null;
+  }
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { EVENTS_PATH, MAX_WATCHED_POSTS, watchPostsSchema } from '@fenestra/shared';
+import { EVENTS_PATH, MAX_WATCHED_POSTS, SINCE_PATTERN, watchPostsSchema } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 import { parse } from '../../lib/validation.js';
@@ -20,6 +20,9 @@ function postsFromQuery(raw: unknown): string[] {
   return [...new Set(raw.split(',').filter(isUuid))].slice(0, MAX_WATCHED_POSTS);
 }
 
+/** `?since=<ms>.<instance>`: when the data of the page drawn by the server was read; anything else is ignored. */
+const sinceFromQuery = (raw: unknown) => (typeof raw === 'string' && SINCE_PATTERN.test(raw) ? raw : undefined);
+
 export async function eventRoutes(app: FastifyInstance, opts: { db: Db; hub: StreamHub; secret: string }) {
   const { db, hub, secret } = opts;
 
@@ -31,7 +34,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: Db; hub: Str
     return { memberId: member.id, sessionId: session?.id ?? null, isStaff: isStaffRole(member.role) };
   }
 
-  app.get<{ Querystring: { posts?: string } }>(EVENTS_PATH, async (request, reply) => {
+  app.get<{ Querystring: { posts?: string; since?: string } }>(EVENTS_PATH, async (request, reply) => {
     const viewer = await viewerOf(request.headers.cookie, await request.member());
     reply.hijack();
     const res = reply.raw;
@@ -44,15 +47,15 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: Db; hub: Str
       'x-request-id': request.id,
     });
     res.write('retry: 3000\n\n');
-    await hub.open(res, viewer, postsFromQuery(request.query.posts));
+    await hub.open(res, viewer, postsFromQuery(request.query.posts), sinceFromQuery(request.query.since));
   });
 
   // The PUT may reach another instance than the one holding the stream: then it travels on the event bus.
   app.put<{ Params: { streamId: string } }>(`${EVENTS_PATH}/:streamId/posts`, async (request, reply) => {
-    const { postIds } = parse(watchPostsSchema, request.body);
+    const { postIds, since } = parse(watchPostsSchema, request.body);
     const { streamId } = request.params;
     if (!isUuid(streamId)) return reply.status(204).send();
-    if (!(await hub.watch(streamId, postIds))) await publishEvent(db, { type: 'stream.watch', streamId, postIds });
+    if (!(await hub.watch(streamId, postIds, since))) await publishEvent(db, { type: 'stream.watch', streamId, postIds, since });
     return reply.status(204).send();
   });
 }

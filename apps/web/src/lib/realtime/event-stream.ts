@@ -1,10 +1,14 @@
-import { EVENTS_PATH, FORUM_EVENT_TYPES, type ForumEvent, type ForumEventType } from '@fenestra/shared';
+import { EVENTS_PATH, FORUM_EVENT_TYPES, type EventPayloads, type ForumEvent, type ForumEventType, type RefetchScope } from '@fenestra/shared';
 
 export interface LiveHandlers {
   /** A forum event (ids only): refetch what it touches. */
   onEvent: (event: ForumEvent) => void;
-  /** Events may have been missed (a reconnect, or the server lost its feed): refetch everything shown. */
-  onResync: () => void;
+  /**
+   * Events may have been missed (a reconnect, or the server lost its feed): refetch everything shown; 'content': all
+   * but who is signed in and the site's settings (events passed since a page was drawn by the server, none of them
+   * about the member's own profile, role or session).
+   */
+  onResync: (scope?: RefetchScope) => void;
 }
 
 export interface LiveConnection {
@@ -24,12 +28,13 @@ const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.l
  * of watched posts is then kept on the server with PUT /api/events/:streamId/posts. After every
  * reconnect (the browser's own retry or ours) the handlers hear `onResync`, since nothing is replayed.
  * `resyncOnFirstOpen` is for a tab taking over from another: events may have passed in between.
- * `resyncWhenHeld` is for a page drawn by the server: events passed between its drawing and the moment the server
- * holds the posts this tab shows (once it shows some), so it refetches once then.
+ * `since` is for a page drawn by the server from data read then: events may have passed before the server holds the
+ * posts this tab shows. It goes with the set until the server has held the set the tab says it shows (a non-empty
+ * one); the server sends `stream.refetch` if one of those events changes what the tab shows.
  */
 export function openEventStream(
   handlers: LiveHandlers,
-  { resyncOnFirstOpen = false, resyncWhenHeld = false } = {},
+  { resyncOnFirstOpen = false, since }: { resyncOnFirstOpen?: boolean; since?: string } = {},
 ): LiveConnection {
   let source: EventSource | null = null;
   let streamId: string | null = null;
@@ -42,13 +47,16 @@ export function openEventStream(
   // The set the server is known to hold for this stream, and whether the tab has said what it shows.
   let held: string[] | null = null;
   let told = false;
-  let resyncPending = resyncWhenHeld;
+  let sincePending = since;
 
-  const resyncIfHeld = () => {
+  const doneIfHeld = () => {
     // An empty set is what a page says before its posts are on screen (hydration runs in slices): wait for them.
-    if (!resyncPending || !told || watched.length === 0 || !held || !sameIds(held, watched)) return;
-    resyncPending = false;
-    handlers.onResync();
+    if (sincePending === undefined || !told || watched.length === 0 || !held || !sameIds(held, watched)) return;
+    sincePending = undefined;
+  };
+  const resync = (scope?: RefetchScope) => {
+    sincePending = undefined;
+    handlers.onResync(scope);
   };
 
   const sendWatched = () => {
@@ -60,7 +68,7 @@ export function openEventStream(
       method: 'PUT',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ postIds: ids }),
+      body: JSON.stringify({ postIds: ids, since: sincePending }),
     })
       .then((response) => {
         // A stream the server no longer holds is replaced at the next reconnect, which sends the set again.
@@ -68,7 +76,7 @@ export function openEventStream(
         if (!response.ok) sent = null;
         else {
           held = ids;
-          resyncIfHeld();
+          doneIfHeld();
         }
       })
       .catch(() => {
@@ -79,7 +87,10 @@ export function openEventStream(
   const connect = () => {
     if (stopped) return;
     const initial = watched;
-    const query = initial.length > 0 ? `?${new URLSearchParams({ posts: initial.join(',') })}` : '';
+    const params = new URLSearchParams();
+    if (initial.length > 0) params.set('posts', initial.join(','));
+    if (sincePending !== undefined && opened === 0) params.set('since', sincePending);
+    const query = params.toString() ? `?${params}` : '';
     const next = new EventSource(`${EVENTS_PATH}${query}`, { withCredentials: true });
     source = next;
     next.addEventListener('stream.ready', (message) => {
@@ -89,10 +100,13 @@ export function openEventStream(
       retryMs = RETRY_MS.first;
       opened += 1;
       sendWatched();
-      if (opened > 1 || resyncOnFirstOpen) handlers.onResync();
-      else resyncIfHeld();
+      if (opened > 1 || resyncOnFirstOpen) resync();
+      else doneIfHeld();
     });
-    next.addEventListener('stream.refetch', () => handlers.onResync());
+    next.addEventListener('stream.refetch', (message) => {
+      const data = (message as MessageEvent<string>).data;
+      resync(data ? (JSON.parse(data) as EventPayloads['stream.refetch']).scope : undefined);
+    });
     for (const type of FORUM_EVENT_TYPES) {
       next.addEventListener(type, (message) => {
         const data = (message as MessageEvent<string>).data;
@@ -116,7 +130,7 @@ export function openEventStream(
   return {
     watch(postIds) {
       told = true;
-      if (sameIds(postIds, watched)) return resyncIfHeld();
+      if (sameIds(postIds, watched)) return doneIfHeld();
       watched = postIds;
       sendWatched();
     },

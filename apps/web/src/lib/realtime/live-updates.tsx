@@ -1,10 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { SINCE_PATTERN } from '@fenestra/shared';
 import { useMe } from '../session';
 import type { LiveConnection } from './event-stream';
 import { invalidateForEvent } from './invalidate-on-event';
 import { connectLiveUpdates } from './shared-stream';
 import { watchedPostIds } from './watched-posts';
+
+/** A refetch of the content leaves who is signed in and the site's settings alone. */
+const keptOnContentRefetch = new Set<unknown>(['me', 'config']);
+
+/** When the data of a page drawn by the server was read (as the server says it); '0' if it does not say (then all is refetched). */
+function serverDataReadAt(): string | undefined {
+  const data = document.getElementById('fenestra-data');
+  if (!data) return undefined;
+  const readAt = data.dataset.readAt ?? '';
+  return SINCE_PATTERN.test(readAt) ? readAt : '0';
+}
 
 // Query cache changes come in bursts (a page load starts several queries): tell the stream once.
 const WATCH_SETTLE_MS = 50;
@@ -24,10 +36,11 @@ export function LiveUpdates() {
     const live = connectLiveUpdates(
       {
         onEvent: (event) => invalidateForEvent(client, event),
-        onResync: () => void client.invalidateQueries(),
+        onResync: (scope) =>
+          void client.invalidateQueries(scope === 'content' ? { predicate: (query) => !keptOnContentRefetch.has(query.queryKey[0]) } : {}),
       },
-      // A page drawn by the server may have missed events between its drawing and this stream.
-      { resyncWhenHeld: document.getElementById('fenestra-data') !== null },
+      // A page drawn by the server may have missed events between its drawing and this stream: the server tells.
+      { since: serverDataReadAt() },
     );
     connection.current = live;
     const cache = client.getQueryCache();

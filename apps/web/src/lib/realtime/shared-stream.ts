@@ -1,4 +1,4 @@
-import { MAX_WATCHED_POSTS, type ForumEvent } from '@fenestra/shared';
+import { MAX_WATCHED_POSTS, type ForumEvent, type RefetchScope } from '@fenestra/shared';
 import { openEventStream, type LiveConnection, type LiveHandlers } from './event-stream';
 
 const LOCK_NAME = 'fenestra-live-stream';
@@ -7,7 +7,7 @@ const CHANNEL_NAME = 'fenestra-live';
 /** What the tabs of one browser say to each other. */
 type TabMessage =
   | { kind: 'event'; event: ForumEvent }
-  | { kind: 'resync' }
+  | { kind: 'resync'; scope?: RefetchScope }
   /** A tab's posts on screen, for the tab holding the stream. */
   | { kind: 'watch'; tabId: string; postIds: string[] }
   | { kind: 'closed'; tabId: string }
@@ -26,8 +26,8 @@ export const canShareStream = () =>
  * which posts they show. When it closes, the lock passes to another tab, which opens a new stream and
  * has every tab refetch. Without Web Locks or BroadcastChannel, each tab opens its own stream.
  */
-export function connectLiveUpdates(handlers: LiveHandlers, { resyncWhenHeld = false } = {}): LiveConnection {
-  if (!canShareStream()) return openEventStream(handlers, { resyncWhenHeld });
+export function connectLiveUpdates(handlers: LiveHandlers, { since }: { since?: string } = {}): LiveConnection {
+  if (!canShareStream()) return openEventStream(handlers, { since });
 
   const tabId = crypto.randomUUID();
   const channel = new BroadcastChannel(CHANNEL_NAME);
@@ -37,9 +37,10 @@ export function connectLiveUpdates(handlers: LiveHandlers, { resyncWhenHeld = fa
   let stream: LiveConnection | null = null;
   let releaseLock: (() => void) | undefined;
   let stopped = false;
-  // A page drawn by the server refetches once what it shows is watched (see openEventStream).
+  // A page drawn by the server: the stream this tab opens asks the server whether to refetch (see openEventStream);
+  // when another tab holds the stream, this tab refetches once its posts reach that tab (no ring to ask for them).
   let ownTold = false;
-  let resyncPending = resyncWhenHeld;
+  let resyncPending = since !== undefined;
   let anotherTabHolds = false;
   const resyncIfAnotherHolds = () => {
     if (!resyncPending || ownPosts.length === 0 || !anotherTabHolds) return;
@@ -65,12 +66,12 @@ export function connectLiveUpdates(handlers: LiveHandlers, { resyncWhenHeld = fa
           handlers.onEvent(event);
           post({ kind: 'event', event });
         },
-        onResync: () => {
-          handlers.onResync();
-          post({ kind: 'resync' });
+        onResync: (scope) => {
+          handlers.onResync(scope);
+          post({ kind: 'resync', scope });
         },
       },
-      { resyncOnFirstOpen: tookOver, resyncWhenHeld: resyncPending },
+      { resyncOnFirstOpen: tookOver, since: resyncPending ? since : undefined },
     );
     resyncPending = false;
     // Until this tab says what it shows, an empty set would count as what it shows.
@@ -83,7 +84,7 @@ export function connectLiveUpdates(handlers: LiveHandlers, { resyncWhenHeld = fa
       case 'event':
         return handlers.onEvent(data.event);
       case 'resync':
-        return handlers.onResync();
+        return handlers.onResync(data.scope);
       case 'hello':
         return post({ kind: 'watch', tabId, postIds: ownPosts });
       case 'watch':
