@@ -46,7 +46,10 @@ test('a reply with a link shows its card while typing, and live on another open 
   await expect(card).toContainText('127.0.0.1');
   const picture = card.locator('img');
   await expect(picture).toHaveAttribute('src', /^\/media\/post-images\/link-previews\//);
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+  // The 800-px picture is not sent whole to a 128-px card: the browser takes its 160-px copy (decision 016).
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : '')))
+    .toMatch(/\.w160\.webp$/);
 
   await expectNoAxeViolations(visitor);
   await visitor.evaluate(() => localStorage.setItem('theme', 'dark'));
