@@ -3,7 +3,7 @@ import type { BusEvent } from './bus-event.js';
 
 /** How long and how many events an instance keeps (a page's data is read a second or two before its stream opens). */
 export const RECENT_EVENTS_MS = 3 * 60_000;
-export const RECENT_EVENTS_MAX = 5_000;
+const RECENT_EVENTS_MAX = 5_000;
 /**
  * A page's `since` comes from the clock of the instance that drew it, the events' times from the clock of the one
  * holding the stream: instances' clocks (NTP) and when each hears an event on LISTEN differ by well under this much.

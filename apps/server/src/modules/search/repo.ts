@@ -37,7 +37,7 @@ export interface RankedRow { id: string; rank: number }
  * How many matches a search ranks: the newest ones, one more than 'Found N' counts exactly. Below 1,001
  * matches every one is ranked; a word in half the forum is 1,001 rows read newest first, not 50,000 ranked.
  */
-export const CANDIDATES = SEARCH_LIMITS.exactCount + 1;
+const CANDIDATES = SEARCH_LIMITS.exactCount + 1;
 
 /**
  * The newest RANKED_FIRST matches are ranked first and shown first (enough for 12 pages of 20); Load More then
@@ -45,7 +45,7 @@ export const CANDIDATES = SEARCH_LIMITS.exactCount + 1;
  * RANKED_FIRST rows, where ranking the newest CANDIDATES read 1,500, and 'Found N' is counted on its own (countStatement).
  * The first RANKED_FIRST carry TIER more rank, so one cursor (rank, id) runs through both.
  */
-export const RANKED_FIRST = 250;
+const RANKED_FIRST = 250;
 const TIER = 1000;
 
 /**
@@ -193,7 +193,7 @@ export function createdSince(day: string, now: Date): string {
  * every candidate is ranked with the query's rough form, and only the best RANKED_AGAIN of the newest RANKED_FIRST,
  * and of the others, again with all of it.
  */
-export const RANKED_AGAIN = 100;
+const RANKED_AGAIN = 100;
 
 /**
  * How many posts match (counted up to CANDIDATES), and one page of them, best first (rank, then id);
