@@ -16,9 +16,9 @@
 
 // On a page the server drew, the app's code is fetched after the first paint (docs/decisions/017): the server writes
 // it as <link data-after-paint="module|modulepreload" href> (inert) and marks this script data-app-after-paint.
-// Until the app listens (it hydrates from then on whatever a click reaches first), a click on a button and a form's
-// submit (a form with an action works as plain HTML) are held here and done again once the page is hydrated, with what
-// was typed into a field before (a field filled without a key pressed, before it was hydrated, is not seen by React).
+// Until the page is hydrated (while React hydrates, a click can reach a part it has not hydrated yet and be lost),
+// a click on a button and a form's submit (a form with an action works as plain HTML) are held here and done again
+// once the page is hydrated, with what was typed into a field before (a field filled without a key pressed, before it was hydrated, is not seen by React).
 (function () {
   var script = document.currentScript;
   if (!script || !script.hasAttribute('data-app-after-paint')) return;
@@ -32,16 +32,21 @@
     if (event.type === 'input') {
       var text = /^(text|search|email|url|tel|password|number|textarea)$/.test(target.type);
       if (text && !hydrated && typed.indexOf(target) < 0) typed.push(target);
-    } else if (listening) {
+    } else if (hydrated) {
       return;
     } else if (event.type === 'submit') {
       if (target.hasAttribute('action')) return;
       event.preventDefault();
+      // While React hydrates it listens too: the action is done once, when replayed.
+      if (listening) event.stopPropagation();
       actions.push({ form: target, submitter: event.submitter });
     } else {
       var button = target.closest('button');
       // A submit button's click submits its form natively: held as that submit.
-      if (button && !(button.form && button.type === 'submit')) actions.push({ button: button });
+      if (button && !(button.form && button.type === 'submit')) {
+        if (listening) event.stopPropagation();
+        actions.push({ button: button });
+      }
     }
   }
   document.addEventListener('click', hold, true);
