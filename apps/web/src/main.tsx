@@ -62,7 +62,7 @@ if (serverData?.textContent) {
   // own, not in the one that evaluated this bundle: two shorter tasks block a slow phone less than one long one.
   void (lazyPageFor(location.pathname)?.preload() ?? Promise.resolve()).finally(() =>
     setTimeout(() => {
-      // public/boot.js held the clicks made so far (docs/decisions/017); from here React takes them.
+      // public/boot.js holds the clicks made until the page is hydrated, then does them again (docs/decisions/017).
       document.dispatchEvent(new Event('fenestra:hydrating'));
       hydrateRoot(root, app);
     }),
