@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { MSG, type SearchResults } from '@fenestra/shared';
 import { createTestApp, signUpMember, type TestApp } from './helpers.js';
@@ -87,6 +88,11 @@ describe('search', () => {
     const ids = new Set([...first.results, ...second.results].map((x) => x.post.id));
     expect(ids.size).toBe(40);
     expect((await get(t, `/api/search?${q('weatherstrip')}&cursor=nonsense`)).statusCode).toBe(400);
+    // A page as a browser asks for it: compressed in one call (its length known), not through a stream.
+    const compressed = await t.app.inject({ method: 'GET', url: `/api/search?${q('weatherstrip')}`, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(Number(compressed.headers['content-length'])).toBe(compressed.rawPayload.length);
+    expect((JSON.parse(brotliDecompressSync(compressed.rawPayload).toString()) as SearchResults).results).toHaveLength(20);
   });
 
   it('ranks the newest 250 matches of a common word first, then the rest of the newest 1,001, read since a day or, when too few are there, from all', async () => {
