@@ -49,6 +49,7 @@ import { findMember } from './lib/member.js';
 import { activeBan } from './lib/ban.js';
 import { HEARTBEAT_MS, isStaffRole } from '@fenestra/shared';
 import { createPublicCache, type PublicCache } from './cache/public-cache.js';
+import { createReplay, type Replay } from './cache/replay.js';
 
 import { systemLinkFetcher, type LinkFetcher } from './adapters/link-preview/link-fetcher.js';
 import { linkPreviewsService } from './modules/link-previews/service.js';
@@ -75,6 +76,8 @@ export interface AppServices {
   events: { listener: EventListener; hub: StreamHub; recent: RecentEvents };
   /** Public reads (lists, posts, profiles, their pages), shared by every visitor; the events drop what changed. */
   publicCache: PublicCache;
+  /** Remembered cached answers, replayed in front of Fastify (decision 021). */
+  replay: Replay;
   /** The clock of the stat cards, ban ends and the email job (tests fix it). */
   now: () => Date;
   linkFetcher: LinkFetcher;
@@ -112,12 +115,16 @@ declare module 'fastify' {
 
 /** Builds the whole app (tests call it and use inject); main.ts only boots it. */
 export async function buildApp(config: Config, adapters: AppAdapters = {}): Promise<FastifyInstance> {
+  const genReqId = () => crypto.randomUUID();
+  // Cached public reads answered again in front of Fastify while what they were made from holds (decision 021).
+  const replay = createReplay({ genReqId });
   const app = Fastify({
+    serverFactory: replay.serverFactory,
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    genReqId: () => crypto.randomUUID(),
+    genReqId,
     // Without a logger Fastify makes no child at all.
     ...(config.logLevel === 'silent' ? {} : { childLoggerFactory: lazyChildLogger }),
     // A hop count trusts that many proxies in front of us, whatever their addresses.
@@ -187,14 +194,35 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   clearTimeout(waited);
 
   app.decorate('services', {
-    config, database, jobs, mailer, auth, storage, media, hashing, linkFetcher, events: { listener, hub, recent }, publicCache, now, ai, detection,
+    config, database, jobs, mailer, auth, storage, media, hashing, linkFetcher, events: { listener, hub, recent }, publicCache, replay, now, ai, detection,
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
-  // While closing, answers end their connection: an idle keep-alive socket would hold the shutdown open.
+  // While closing, answers end their connection: an idle keep-alive socket would hold the shutdown open. Set as
+  // close is called (Fastify's own flag, behind its 503s, is set then too), so no replay is made from then on.
   let closing = false;
+  const close = app.close.bind(app);
+  app.close = ((...args: Parameters<typeof close>) => {
+    closing = true;
+    return close(...args);
+  }) as typeof app.close;
+  replay.start({
+    log: app.log,
+    // Not while closing, nor while the event feed is away (no event could end a replay), nor for the API while
+    // the embedded database is (plugins/database-away.ts answers 503 then).
+    usable: (url) => !closing && listener.listening() && !(database.embedded && !database.embedded.available && url.startsWith('/api/')),
+  });
+  app.decorateRequest('replayEntry', null);
+  app.decorateRequest('replayBody', null);
+  app.decorateRequest('replayEncoding', null);
+  app.decorateRequest('replayChecks', null);
+  app.decorateRequest('replayOff', false);
+  app.addHook('onResponse', (request, reply, done) => {
+    replay.remember(request, reply);
+    done();
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     // A change made through this instance is out of its caches before its answer leaves (its events come back
@@ -207,6 +235,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     closing = true;
     hub.closeAll();
     publicCache.stop();
+    replay.stop();
     await listener.stop();
   });
   app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BusEvent } from '../realtime/bus-event.js';
 import type { EventListener } from '../realtime/listener.js';
 import { TaggedCache } from './tagged-cache.js';
+import type { ReplayableBody } from './replay.js';
 
 /**
  * The public-read cache (DESIGN.md 'Where things go as they grow'): serialised answers that are the same
@@ -61,7 +62,7 @@ export type Encoding = 'br' | 'gzip';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** One cached answer: its bytes, made once; `value` is what was serialised (for overlays). */
-export interface CachedBody<T = unknown> {
+export interface CachedBody<T = unknown> extends ReplayableBody {
   readonly type: string;
   readonly body: Buffer;
   readonly etag: string;
@@ -85,8 +86,15 @@ export interface BodyFill<T = unknown> {
   etagFrom?: string;
 }
 
-/** Stands for a member's version that is the shared entry itself. */
-const SHARED_BODY = Object.freeze({}) as CachedBody;
+/** A member's version that is the shared entry itself: its bytes, with a liveness of its own (see `personal`). */
+function sharedView<T>(entry: CachedBody<T>): CachedBody<T> {
+  return { type: entry.type, body: entry.body, etag: entry.etag, value: entry.value, encoded: entry.encoded, live: () => false, shared: true } as CachedBody<T>;
+}
+
+/** A member's version, and the shared entry it was last asked on top of. */
+interface PersonalBody extends CachedBody { base: CachedBody }
+
+const isShared = (body: CachedBody) => (body as { shared?: boolean }).shared === true;
 
 /** Below this, compressing costs more than it saves (the threshold the compress plugin uses). */
 const COMPRESS_MIN_BYTES = 1024;
@@ -114,6 +122,8 @@ export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
     body,
     etag,
     value: fill.value as T,
+    // Not in a cache: never replayed (the public cache sets its own when it stores one).
+    live: () => false,
     encoded(encoding) {
       if (encoding === 'br') {
         br ??= own(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
@@ -156,10 +166,13 @@ function bestEncoding(header: string): Encoding | null {
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody): FastifyReply {
   reply.header('ETag', entry.etag).header('Vary', 'Accept-Encoding').header('Cache-Control', 'no-cache').type(entry.type);
+  // What the replay needs to answer this request again (decision 021).
+  request.replayEntry = entry;
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   const encoding = entry.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(entry.body);
-  return reply.header('Content-Encoding', encoding).send(entry.encoded(encoding));
+  request.replayEncoding = encoding;
+  if (!encoding) return reply.send((request.replayBody = entry.body));
+  return reply.header('Content-Encoding', encoding).send((request.replayBody = entry.encoded(encoding)));
 }
 
 /** A public read's answer: a cached entry, or JSON text made for this member (compressed by the compress plugin). */
@@ -215,7 +228,7 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
     ttlMs: opts.ttlMs ?? 10_000,
     maxEntries: (opts.maxEntries ?? 5_000) * 4,
     maxBytes: maxBytes / 2,
-    sizeOf: (entry) => 200 + (entry === SHARED_BODY ? 0 : entry.body.length * 2),
+    sizeOf: (entry) => 200 + (isShared(entry) ? 0 : entry.body.length * 2),
     now: opts.now,
   });
   let hits = 0;
@@ -238,21 +251,32 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
       misses++;
       const made = await cache.read(key, async () => {
         const filled = await fill();
-        return filled ? { value: cachedBody(filled) as CachedBody, tags: filled.tags } : null;
+        if (!filled) return null;
+        const body = cachedBody(filled) as CachedBody;
+        // Still this very entry: not dropped by an event, not expired, not replaced (and stored at all).
+        body.live = () => cache.get(key) === body;
+        return { value: body, tags: filled.tags };
       }, { store: listener.listening() });
       return made as CachedBody<T> | null;
     },
 
     async personal(memberId, entry, tags, make) {
       const key = `${memberId} ${entry.etag}`;
-      const hit = personal.get(key);
-      if (hit) return hit === SHARED_BODY ? entry : hit;
+      const hit = personal.get(key) as PersonalBody | undefined;
+      if (hit) {
+        // The shared entry may have been filled again with the same bytes (the key holds its ETag).
+        hit.base = entry;
+        return hit;
+      }
       const made = await personal.read(key, async () => {
         const body = await make();
-        const value = body === null ? SHARED_BODY : cachedBody({ body, type: entry.type, tags: [] });
+        const value = (body === null ? sharedView(entry) : cachedBody({ body, type: entry.type, tags: [] })) as PersonalBody;
+        value.base = entry;
+        // The member's version is still the live one, and so is the shared entry it lies on.
+        value.live = () => personal.get(key) === value && value.base.live();
         return { value, tags: [...tags, TAGS.member(memberId)] };
       }, { store: listener.listening() });
-      return made === SHARED_BODY ? entry : made!;
+      return made!;
     },
 
     send: sendCached,

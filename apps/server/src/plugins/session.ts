@@ -12,6 +12,7 @@ import { isStaffRole } from '@fenestra/shared';
 import { TaggedCache } from '../cache/tagged-cache.js';
 import { TAGS, followEvents } from '../cache/public-cache.js';
 import type { EventListener } from '../realtime/listener.js';
+import { noteReplayCheck } from '../cache/replay.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +41,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
   const stopFollowing = followEvents(listener, sessions);
   app.addHook('onClose', async () => stopFollowing());
 
+  /** A session that needs no refresh: not expired, and not past the age at which better-auth extends it. */
+  const fresh = (session: SessionMember) => {
+    const now = Date.now();
+    return session.sessionExpiresAt.getTime() > now && now - session.sessionUpdatedAt.getTime() < SESSION_UPDATE_AGE_SECONDS * 1000;
+  };
+
   async function resolve(request: FastifyRequest): Promise<MemberRow | null> {
     const token = verifiedSessionToken(request.headers.cookie, secret);
     if (!token) return null;
@@ -48,8 +55,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; aut
       const row = await findMemberBySession(db, token);
       return row && { value: row, tags: [TAGS.member(row.id)] };
     }, { store: listener.listening() });
-    const now = Date.now();
-    if (fast && fast.sessionExpiresAt.getTime() > now && now - fast.sessionUpdatedAt.getTime() < SESSION_UPDATE_AGE_SECONDS * 1000) return fast;
+    if (fast && fresh(fast)) {
+      // The answer may be replayed while this very session entry is cached and fresh, and its member not banned (a
+      // timed ban ends by the clock, with no event): a sign-out, ban or role change drops it (decision 021).
+      if (fast.status !== 'banned') noteReplayCheck(request, () => sessions.get(token) === fast && fresh(fast));
+      return fast;
+    }
+    request.replayOff = true;
     sessions.delete(token);
     // Otherwise better-auth extends the session and re-issues the cookie (sent by the onSend hook below).
     const result = await auth.api.getSession({ headers: request.webHeaders(), returnHeaders: true });

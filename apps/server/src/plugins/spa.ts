@@ -6,6 +6,7 @@ import path from 'node:path';
 import { MSG } from '@fenestra/shared';
 import { TAGS, cachedBody, sendCached, type CachedBody, type PublicCache } from '../cache/public-cache.js';
 import { serverRenderer } from './server-render.js';
+import { noteReplayCheck } from '../cache/replay.js';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -79,7 +80,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: {
       const rendered = await renderPage(request, page);
       return { body: rendered?.html ?? page, etagFrom: rendered?.content, type: HTML, tags: [...tags, ...(rendered?.tags ?? [])] };
     });
-    return entry ? sendCached(request, reply, entry) : sendIndex(request, reply);
+    if (!entry) return sendIndex(request, reply);
+    // Replayed only while it is still this build's page (decision 021): a new build is seen at once, as here.
+    noteReplayCheck(request, () => statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs === mtimeMs);
+    return sendCached(request, reply, entry);
   }
 
   app.get('/', (request, reply) => sendPage(request, reply, async (html) => html, [TAGS.lists]));
