@@ -1,4 +1,4 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -160,6 +160,21 @@ describe('replayed answers over HTTP', () => {
     await caughtUp();
     expect(listed(await fetchRaw(base, '/api/posts', { cookie: leaving.cookie }), id)).toMatchObject({ liked: false });
     expect(json(await fetchRaw(base, `/api/posts/${id}`, { cookie: leaving.cookie }))).toMatchObject({ liked: false });
+  });
+
+  it('lets Fastify answer once a session is past the age at which its cookie is re-issued', async () => {
+    const member = await insertMember(a);
+    await a.app.services.database.pool.query(`UPDATE sessions SET expires_at = now() + interval '28 days' WHERE user_id = $1`, [member.me.id]);
+    expect((await twice('/api/posts', { cookie: member.cookie })).second.headers['set-cookie']).toBeUndefined();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 25 * 3600_000 });
+    try {
+      const before = replayed();
+      const refreshed = await fetchRaw(base, '/api/posts', { cookie: member.cookie });
+      expect(replayed()).toBe(before);
+      expect(String(refreshed.headers['set-cookie'])).toContain('fenestra.session_token=');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never replays while the event feed is away', async () => {

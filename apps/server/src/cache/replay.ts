@@ -144,7 +144,13 @@ export function createReplay(opts: ReplayOptions): Replay {
     serverFactory(handler, options) {
       // What Fastify does with its own server (lib/server.js), for this one.
       const server = http.createServer((options as { http?: http.ServerOptions }).http ?? {}, (req, res) => {
-        if (!serve(req, res)) handler(req, res);
+        let served = false;
+        try {
+          served = serve(req, res);
+        } catch (err) {
+          context?.log.error({ err }, 'replay failed: answered by Fastify');
+        }
+        if (!served && !res.headersSent) handler(req, res);
       });
       if (options.keepAliveTimeout) server.keepAliveTimeout = options.keepAliveTimeout;
       if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
