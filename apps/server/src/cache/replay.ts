@@ -36,7 +36,7 @@ export function noteReplayCheck(request: FastifyRequest, check: () => boolean): 
   (request.replayChecks ??= []).push(check);
 }
 
-interface Record {
+interface Remembered {
   status: number;
   /** The answer's headers as Fastify sent them, flat ([name, value, ...]); `idAt` holds the request id's value. */
   headers: string[];
@@ -86,15 +86,15 @@ export function createReplay(opts: ReplayOptions): Replay {
   // own buffers, counted again here all the same.
   const maxEntries = opts.maxEntries ?? 10_000;
   const maxBytes = opts.maxBytes ?? 16 * 2 ** 20;
-  const records = new Map<string, Record>();
+  const records = new Map<string, Remembered>();
   let bytes = 0;
   let replayed = 0;
   let context: ReplayContext | null = null;
-  const drop = (key: string, record: Record) => {
+  const drop = (key: string, record: Remembered) => {
     records.delete(key);
     bytes -= record.size;
   };
-  const holds = (record: Record) => record.entry.live() && (record.checks?.every((check) => check()) ?? true);
+  const holds = (record: Remembered) => record.entry.live() && (record.checks?.every((check) => check()) ?? true);
   // Records of dropped entries go within a cache lifetime even when nobody asks for them again.
   const sweep = setInterval(() => {
     for (const [key, record] of records) if (!record.entry.live()) drop(key, record);
@@ -171,7 +171,7 @@ export function createReplay(opts: ReplayOptions): Replay {
       if (status !== 200 && status !== 304) return;
       const sent = reply.getHeaders();
       if (sent['set-cookie'] !== undefined || raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined) return;
-      const record: Omit<Record, 'size'> & { size: number } = { status, headers: [], idAt: -1, body: Buffer.alloc(0), entry, checks: request.replayChecks, size: 0 };
+      const record: Remembered = { status, headers: [], idAt: -1, body: Buffer.alloc(0), entry, checks: request.replayChecks, size: 0 };
       for (const [name, value] of Object.entries(sent)) {
         if (value === undefined) continue;
         for (const one of Array.isArray(value) ? value : [value]) {
@@ -186,12 +186,12 @@ export function createReplay(opts: ReplayOptions): Replay {
         if (!body || String(sent['content-length']) !== String(body.length) || (sent['content-encoding'] ?? null) !== request.replayEncoding) return;
         record.body = body;
       } else if (sent['content-encoding'] !== undefined) return;
-      if (record.idAt < 0 || !holds(record as Record)) return;
+      if (record.idAt < 0 || !holds(record)) return;
       const key = keyOf(raw);
       record.size = key.length + record.body.length + record.headers.reduce((n, s) => n + s.length, 0) + 200;
       const old = records.get(key);
       if (old) drop(key, old);
-      records.set(key, record as Record);
+      records.set(key, record);
       bytes += record.size;
       for (const [oldest, r] of records) {
         if (records.size <= maxEntries && bytes <= maxBytes) break;
