@@ -2,6 +2,10 @@ import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { statSync, utimesSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWebIfNeeded } from '../../../scripts/build-web-if-needed.mjs';
 import { insertMember, createTestApp, freshDatabase, ORIGIN, type TestApp } from './helpers.js';
 import { askBody, insertPost, makeStaff, post } from './post-fixtures.js';
 
@@ -188,6 +192,48 @@ describe('replayed answers over HTTP', () => {
       expect(replayed()).toBe(before);
     } finally {
       listener.listening = listening;
+    }
+  });
+});
+
+describe('replayed pages', () => {
+  const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const indexFile = path.join(webDist, 'index.html');
+  let t: TestApp;
+  let base: string;
+  let id: string;
+
+  beforeAll(async () => {
+    buildWebIfNeeded();
+    t = await createTestApp({ WEB_DIST: webDist });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    id = await insertPost(t, { userId: (await insertMember(t)).me.id, status: 'open', title: 'Casement operator strips its gear' });
+    // Its event has dropped what it changes (a fill it overlapped would not be stored).
+    await t.app.services.events.listener.sync();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('replays a visitor’s page only while it is still this build’s', async () => {
+    const replayed = () => t.app.services.replay.stats.replayed;
+    const path = `/post/${id}`;
+    const first = await fetchRaw(base, path, { 'accept-encoding': 'br' });
+    const second = await fetchRaw(base, path, { 'accept-encoding': 'br' });
+    expect(replayed()).toBe(1);
+    expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(lasting(second.headers)).toEqual(lasting(first.headers));
+    expect(decoded(second).toString()).toContain('Casement operator strips its gear');
+
+    // A new build (index.html replaced) is Fastify's to serve at once.
+    const { atime, mtime } = statSync(indexFile);
+    try {
+      utimesSync(indexFile, atime, new Date(mtime.getTime() + 60_000));
+      expect((await fetchRaw(base, path, { 'accept-encoding': 'br' })).status).toBe(200);
+      expect(replayed()).toBe(1);
+    } finally {
+      utimesSync(indexFile, atime, mtime);
     }
   });
 });
