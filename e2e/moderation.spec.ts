@@ -5,7 +5,11 @@ import { insertPublicPosts } from './support/posts';
 import { expectNoAxeViolations } from './support/axe';
 import { e2eDb } from './support/db';
 
-/** Opens a post action's dialog, tries a wrong word, then the right one in lower case. */
+/**
+ * Opens a post action's dialog, tries a wrong word, then the right one in lower case. The right word's click must
+ * send the action and have it answered 200: a failure says which went wrong (no request: the click was not acted on;
+ * an error: its status and body, which the toast showed only behind the modal, hidden from the page snapshot).
+ */
 async function confirmPostAction(page: Page, label: string, word: string) {
   await page.getByRole('region', { name: 'Moderation' }).getByRole('button', { name: label }).click();
   const dialog = page.getByRole('dialog');
@@ -14,7 +18,12 @@ async function confirmPostAction(page: Page, label: string, word: string) {
   await dialog.getByRole('button', { name: label }).click();
   await expect(dialog.getByText(MSG.confirmWord(word))).toBeVisible();
   await field.fill(word.toLowerCase());
+  const sent = page.waitForResponse((r) => r.url().includes('/api/admin/posts/') && r.request().method() !== 'GET', { timeout: 7_000 });
   await dialog.getByRole('button', { name: label }).click();
+  const answer = await sent.catch(() => {
+    throw new Error(`The click on '${label}' with '${word.toLowerCase()}' typed sent no request within 7 s`);
+  });
+  expect(answer.status(), `${answer.request().method()} ${answer.url()}: ${await answer.text()}`).toBe(200);
   await expect(dialog).toHaveCount(0);
 }
 
