@@ -1,6 +1,7 @@
 // What the benches that run the server in a process of its own share: a free port and the process's memory.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 
 export const freePort = () => new Promise<number>((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -21,4 +22,38 @@ export function cpuOf(pid: number): number {
   // The fields after the command's name (which may hold spaces): utime and stime are the 12th and 13th, in ticks of 10 ms.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** What bench/memory-probe.mjs reports, in MiB: resident memory by kind, and V8's heap. */
+export interface MemoryProbe {
+  rss: number; anonymous: number; file: number;
+  heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; v8Malloced: number; v8Physical: number;
+  spaces: Record<string, { used: number; committed: number }>;
+}
+
+/** The "--import" that lets the bench ask a server started with it about its memory. */
+export const MEMORY_PROBE = ['--import', new URL('./memory-probe.mjs', import.meta.url).href];
+
+let probes = 0;
+/** Asks a process started with MEMORY_PROBE (and an IPC channel) about its memory; with gc, after full collections. */
+export function probeMemory(child: ChildProcess, gc = false): Promise<MemoryProbe> {
+  const id = ++probes;
+  return new Promise((resolve) => {
+    const answer = (message: { type?: string; id?: number; memory?: MemoryProbe }) => {
+      if (message?.type !== 'fenestra:memory' || message.id !== id) return;
+      child.off('message', answer);
+      resolve(message.memory!);
+    };
+    child.on('message', answer);
+    child.send({ type: 'fenestra:memory', id, gc });
+  });
+}
+
+/** One line of a probe: resident memory, anonymous and file-backed, and what V8 says of its heap and beyond it. */
+export function describeMemory(m: MemoryProbe): string {
+  const f = (n: number) => n.toFixed(0);
+  const old = m.spaces.old_space;
+  return `rss ${f(m.rss)} (anonymous ${f(m.anonymous)}, files ${f(m.file)}); V8 heap ${f(m.heapUsed)} used of ${f(m.heapTotal)}`
+    + ` (old space ${old ? `${f(old.used)} of ${f(old.committed)}` : '?'}), external ${f(m.external)} (array buffers ${f(m.arrayBuffers)}),`
+    + ` V8 malloc ${f(m.v8Malloced)}; the rest (malloc, stacks, native) ${f(m.anonymous - m.v8Physical - m.arrayBuffers)}`;
 }

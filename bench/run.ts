@@ -12,9 +12,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { startEmbedded } from '../apps/server/src/db/embedded.js';
 import { buildServerIfNeeded } from '../scripts/build-server.mjs';
 import { buildWebIfNeeded } from '../scripts/build-web-if-needed.mjs';
+import { SERVER_NODE_ARGS, serverEnv } from '../scripts/server-process.mjs';
 import { startBenchApp } from './bench-app.js';
 import { summarise } from './cpu-profile.js';
-import { cpuOf, freePort, memoryOf } from './process.js';
+import { cpuOf, describeMemory, freePort, MEMORY_PROBE, memoryOf, probeMemory, type MemoryProbe } from './process.js';
 import { seedVolume, VOLUMES } from './volume.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -30,6 +31,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 // BENCH_PROFILE=1: the server runs with --cpu-prof; its profile is kept in bench/results/ and summarised at the end.
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.join(resultsDir, 'profiles') : null;
+// After the run the server is left idle this long, then measured again (what it holds once the burst is over).
+const SETTLE = Number(process.env.BENCH_SETTLE ?? 10);
 
 /** The options that profile a process (none unless BENCH_PROFILE), and the summary of its profile once it has exited. */
 function profiling(name: string): { args: string[]; print(): void } {
@@ -100,13 +103,15 @@ function combine(rounds: Measured[]): Measured {
 }
 
 /**
- * A Node process as `npm start` runs the server (compiled JavaScript, source maps on, two malloc arenas, NODE_ENV
- * production), once it has printed `ready`. It ends when this process does (its IPC channel closes).
+ * A Node process as `npm start` runs the server (compiled JavaScript, scripts/server-process.mjs's flags and
+ * environment), once it has printed `ready`. It ends when this process does (its IPC channel closes).
  */
 async function startNode(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, ['--enable-source-maps', ...args], {
+  // BENCH_NODE_ARGS replaces the flags (e.g. to measure without one of them).
+  const flags = process.env.BENCH_NODE_ARGS !== undefined ? process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean) : SERVER_NODE_ARGS;
+  const child = spawn(process.execPath, [...flags, ...args], {
     cwd: root, stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: { MALLOC_ARENA_MAX: '2', NODE_ENV: 'production', ...process.env, NODE_OPTIONS: '', ...env },
+    env: { ...serverEnv(), NODE_OPTIONS: '', ...env },
   });
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     let out = '';
@@ -176,7 +181,8 @@ async function main() {
     console.log(`Seeded ${seeded.members} members, ${seeded.posts} posts, ${seeded.replies} replies in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const startServer = async (file: string, args: string[] = []) => {
       const port = await freePort();
-      const { child } = await startNode([...args, file], {
+      // The memory probe (bench/memory-probe.mjs) answers over the IPC channel; the server's code knows nothing of it.
+      const { child } = await startNode([...MEMORY_PROBE, ...args, file], {
         DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL,
       LOG_LEVEL: 'warn', SEED: 'none', RATE_LIMIT_AUTH: '1000000',
       // The AI models stay unloaded unless asked for: the memory figure is the forum's own.
@@ -286,11 +292,20 @@ async function main() {
     const { rss: rssMiB, peak } = memoryOf(pid);
     console.log(`\nServer process memory (rss): ${atStart.rss.toFixed(0)} MiB when ready, ${rssMiB.toFixed(0)} MiB after the run (target < 300),`
       + ` ${peak.toFixed(0)} MiB at its peak`);
+    // What the figure is made of: as the run left it, after SETTLE idle seconds, and after full collections (what
+    // is live; the difference is garbage V8 had not yet collected). Each in MiB.
+    const afterRun = await probeMemory(server);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE * 1000));
+    const settled = await probeMemory(server);
+    const memory: Record<string, MemoryProbe> = { afterRun, settled, collected: await probeMemory(server, true) };
+    console.log(`  after the run:          ${describeMemory(afterRun)}`);
+    console.log(`  after ${String(SETTLE).padStart(3)} s idle:       ${describeMemory(settled)}`);
+    console.log(`  after a full collection: ${describeMemory(memory.collected!)}`);
 
     // Each volume's figures are kept, so the large run is compared with the default one (target: within 20%).
     mkdirSync(resultsDir, { recursive: true });
     const mine = path.join(resultsDir, `bench-${seeded.posts}${before ? '-against-before' : ''}.json`);
-    writeFileSync(mine, JSON.stringify({ at: new Date().toISOString(), posts: seeded.posts, load, rssMiB, results }, null, 2));
+    writeFileSync(mine, JSON.stringify({ at: new Date().toISOString(), posts: seeded.posts, load, rssMiB, memory, results }, null, 2));
     const otherFile = path.join(resultsDir, `bench-${LARGE ? VOLUMES.default.posts : VOLUMES.large.posts}.json`);
     // Only the two named volumes are compared (not a BENCH_POSTS of one's own), and not with a before-and-after run.
     if (seeded.posts === volume.posts && !before && existsSync(otherFile)) {
