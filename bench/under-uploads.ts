@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServerIfNeeded } from '../scripts/build-server.mjs';
+import { SERVER_NODE_ARGS, serverEnv } from '../scripts/server-process.mjs';
 import { freePort, memoryOf } from './process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -21,10 +22,10 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   await buildServerIfNeeded();
-  // As scripts/start.mjs runs it (two malloc arenas; see there).
-  const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
+  // As scripts/start.mjs runs it (scripts/server-process.mjs).
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { MALLOC_ARENA_MAX: '2', NODE_ENV: 'production', ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', RATE_LIMIT_UPLOADS: '100000', RATE_LIMIT_AUTH: '100000' },
+    env: { ...serverEnv(), DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', RATE_LIMIT_UPLOADS: '100000', RATE_LIMIT_AUTH: '100000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

@@ -12,6 +12,7 @@ import { startEmbedded, type EmbeddedCluster } from '../../apps/server/src/db/em
 import { startBalancer } from './balancer.js';
 import { buildWebIfNeeded } from '../build-web-if-needed.mjs';
 import { buildServerIfNeeded } from '../build-server.mjs';
+import { SERVER_NODE_ARGS } from '../server-process.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 const BUCKET = 'fenestra';
@@ -41,7 +42,7 @@ export const freePort = () => new Promise<number>((resolve) => {
 });
 
 /** What a process of the fleet runs: the compiled server, as `npm start` and `npm run worker` do. */
-const entry = (name: 'main' | 'worker') => ['--enable-source-maps', path.join(root, 'apps/server/dist', `${name}.js`)];
+const entry = (name: 'main' | 'worker') => [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist', `${name}.js`)];
 
 /** One AUTH_SECRET for every process (sessions signed by one instance are read by the other), kept in the cluster's folder. */
 function sharedSecret(dir: string): string {
@@ -111,7 +112,7 @@ export async function startCluster(opts: ClusterOptions) {
     const launch = async (name: string, kind: 'main' | 'worker', env: Record<string, string>, ready: string): Promise<Member> => {
       const dataDir = path.join(opts.dir, name);
       mkdirSync(dataDir, { recursive: true });
-      // As npm start runs them (decision 015): two malloc arenas, and an IPC channel, so a process of the fleet
+      // As npm start runs them (decision 015): its flags, two malloc arenas, and an IPC channel, so a process of the fleet
       // stops when the cluster that started it is gone, however it went.
       const child = spawn(process.execPath, entry(kind), {
         cwd: root,
