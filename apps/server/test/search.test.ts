@@ -129,6 +129,13 @@ describe('search', () => {
     expect([transom.total, transom.totalCapped]).toEqual([1000, true]);
     const newestTransom = new Set(await newest('Transom'));
     expect(transom.results.every((r) => newestTransom.has(r.post.id))).toBe(true);
+
+    // Words ANDed are counted among the newest posts first ('question' is in every post): 1,001 'mullion' there,
+    // no 'transom' (counted again from all).
+    for (const words of ['mullion question', 'transom question']) {
+      const page = await search(t, q(words));
+      expect([words, page.total, page.totalCapped]).toEqual([words, 1000, true]);
+    }
   });
 
   it('filters by topic and status', async () => {
