@@ -130,6 +130,8 @@ export interface SearchTsQuery {
    * this and only the best of them again with `match` (repo.rankedMatches).
    */
   rough: SQL;
+  /** `rough` as tsquery text (the ranking's statements take it as a value). */
+  roughText: string;
   /**
    * For the estimate of the matches: one exact operand a word (the nearest known word's stem, else its own). The
    * whole query ORs each word's stemmed and written forms, which the planner's formula counts as two words (up
@@ -185,9 +187,9 @@ export function buildQuery(analysed: AnalysedWord[], publicOnly: boolean): Built
   const estimate = words.map(estimateOperandOf);
   const corrected = analysed.some((w) => w.near.length > 0);
   return {
-    all: { match: tsquery(each(parts)), text: each(parts), rough: tsquery(each(rough)), estimate: { operands: estimate, any: false } },
+    all: { match: tsquery(each(parts)), text: each(parts), rough: tsquery(each(rough)), roughText: each(rough), estimate: { operands: estimate, any: false } },
     any: parts.length > 1
-      ? { match: tsquery(either(parts)), text: either(parts), rough: tsquery(either(rough)), estimate: { operands: estimate, any: true } }
+      ? { match: tsquery(either(parts)), text: either(parts), rough: tsquery(either(rough)), roughText: either(rough), estimate: { operands: estimate, any: true } }
       : null,
     didYouMean: corrected ? analysed.map((w) => w.near[0]?.word ?? w.word).join(' ') : null,
   };

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { LIMITS, SEARCH_LIMITS, type SearchStatus, type Topic } from '@fenestra/shared';
 import { preparedQuery, type Db } from '../../db/client.js';
@@ -24,12 +24,12 @@ const statusCondition = (status: SearchStatus): SQL => {
 };
 
 // post_search alone (it carries status and topic): no join to posts until the page's 20 are known.
-// since: the posts created since a day only (see planCandidates).
+// since: the posts created since a day only (see planCandidates). The topic is the placeholder 'topic'.
 const matching = (query: SQL, filter: SearchFilter, since: SQL | null = null) => sql`
   FROM post_search s
   WHERE s.document @@ ${query} AND ${statusCondition(filter.status)}
   ${since ? sql`AND s.created_in @@ ${since}` : sql``}
-  ${filter.topic ? sql`AND s.topic = ${filter.topic}::topic` : sql``}`;
+  ${filter.topic ? sql`AND s.topic = ${sql.placeholder('topic')}::topic` : sql``}`;
 
 export interface RankedRow { id: string; rank: number }
 
@@ -77,13 +77,13 @@ const WINDOW_SHARE = 1.5;
  */
 function planCandidates(
   estimate: Estimate, filter: SearchFilter, stats: ForumStats, candidates: number,
-): { newestFirst: boolean; windows: (SQL | null)[] } {
+): { newestFirst: boolean; windows: string[] } {
   const { independent, together } = estimatedMatches(estimate, filter, stats);
   const newestFirst = independent * independent > INDEX_ROW_COST * candidates * stats.posts;
-  if (newestFirst) return { newestFirst, windows: [null] };
+  if (newestFirst) return { newestFirst, windows: [] };
   const since = [...new Set([dayOf(stats, together, candidates), dayOf(stats, independent, candidates)].filter((day) => day !== null))];
   const now = new Date();
-  return { newestFirst, windows: [...since.map((day) => sql`${createdSince(day, now)}::tsquery`), null] };
+  return { newestFirst, windows: since.map((day) => createdSince(day, now)) };
 }
 
 /** The share of posts (newest first) expected to hold WINDOW_SHARE x candidates of `matches`: its oldest day (null: no window). */
@@ -96,10 +96,10 @@ const dayOf = ({ days }: ForumStats, matches: number, candidates: number) =>
  * The planner's estimate (independent words), the wider window, so it rarely holds fewer than CANDIDATES (then
  * the count runs again without it). A word alone reads only its matches: no window.
  */
-function countWindow(estimate: Estimate, filter: SearchFilter, stats: ForumStats): SQL[] {
+function countWindow(estimate: Estimate, filter: SearchFilter, stats: ForumStats): string[] {
   if (estimate.any || estimate.operands.length < 2) return [];
   const day = dayOf(stats, estimatedMatches(estimate, filter, stats).independent, CANDIDATES);
-  return day ? [sql`${createdSince(day, new Date())}::tsquery`] : [];
+  return day ? [createdSince(day, new Date())] : [];
 }
 
 // PostgreSQL's own estimate of `document @@ query` (tsquerysel in ts_selfuncs.c), from the same statistics: a word
@@ -231,22 +231,23 @@ export async function rankedMatches(
  * One round trip: search_with_plan (migration 0023) counts the matches (countStatement, when asked), then runs the
  * ranking statements with the path chosen for them, the first that holds `candidates` matches (or the last)
  * answering. They read their values as $1[1], $1[2], ... (text, each cast where it is used): the planner sees them
- * as constants, as it saw parameters before.
+ * as constants, as it saw parameters before. Their text is built once per shape (statementsOf), the values filled in.
  */
 async function ranking(
   db: Db, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
   candidates: number, counted: boolean,
 ): Promise<{ found: number; page: RankedRow[] }> {
   const { newestFirst, windows } = planCandidates(query.estimate, filter, stats, candidates);
-  // Fewer than `candidates` since a window's day: they are not the newest of all; then the next window (the last
-  // is none), in the same round trip.
-  const statements = [
-    countStatement(query, filter, counted ? countWindow(query.estimate, filter, stats) : []),
-    ...windows.map((since) => rankStatement(query, filter, since, after, limit, candidates)),
-  ];
-  const { sql: text, params } = dialect.sqlToQuery(sql.join(statements, sql.raw(NEXT_STATEMENT)));
-  const [count, ...ranked] = inlineArgs(text).split(NEXT_STATEMENT);
-  const rows = await withPlan(db, [newestFirst, counted ? count : null, ranked, params.map(String), candidates]);
+  const countWindows = counted ? countWindow(query.estimate, filter, stats) : [];
+  const shape = { status: filter.status, topic: filter.topic !== null, paged: after !== null, windows: windows.length, countWindows: countWindows.length, limit, candidates };
+  const { count, ranked, params } = statementsOf(shape);
+  const values: Record<string, unknown> = {
+    match: query.text, rough: query.roughText, topic: filter.topic, afterRank: after?.rank, afterId: after?.id,
+    ...Object.fromEntries(windows.map((since, i) => [`since${i}`, since])),
+    ...Object.fromEntries(countWindows.map((since, i) => [`countSince${i}`, since])),
+  };
+  const args = fillPlaceholders(params, values).map(String);
+  const rows = await withPlan(db, [newestFirst, counted ? count : null, ranked, args, candidates]);
   return {
     found: rows[0]?.found ?? 0,
     page: rows.filter((r) => r.id !== null).map((r) => ({ id: r.id!, rank: Number(r.rank) })),
@@ -260,13 +261,43 @@ const NEXT_STATEMENT = '\n/* next statement */\n';
 const inlineArgs = (text: string) => text.replace(/\$(\d+)/g, '($$1[$1])');
 
 /**
+ * What a search's statements' text depends on; their values (the query, the windows' days, the topic, the cursor) are
+ * placeholders. Fewer than `candidates` since a window's day: they are not the newest of all; then the next window
+ * (the last is none), in the same round trip.
+ */
+interface Shape { status: SearchStatus; topic: boolean; paged: boolean; windows: number; countWindows: number; limit: number; candidates: number }
+interface Statements { count: string; ranked: string[]; params: unknown[] }
+// A few dozen shapes at most (statuses x topic x paged x windows x the two candidates); built with drizzle once each.
+const statementsByShape = new Map<string, Statements>();
+function statementsOf(shape: Shape): Statements {
+  const key = JSON.stringify(shape);
+  const known = statementsByShape.get(key);
+  if (known) return known;
+  const filter: SearchFilter = { status: shape.status, topic: shape.topic ? ('placeholder' as Topic) : null };
+  const tsquery = (name: string) => sql`${sql.placeholder(name)}::tsquery`;
+  const query = { match: tsquery('match'), rough: tsquery('rough') };
+  const after = shape.paged ? { rank: sql.placeholder('afterRank'), id: sql.placeholder('afterId') } : null;
+  const windows = [...Array.from({ length: shape.windows }, (_, i) => tsquery(`since${i}`)), null];
+  const statements = [
+    countStatement(query, filter, Array.from({ length: shape.countWindows }, (_, i) => tsquery(`countSince${i}`))),
+    ...windows.map((since) => rankStatement(query, filter, since, after, shape.limit, shape.candidates)),
+  ];
+  const { sql: text, params } = dialect.sqlToQuery(sql.join(statements, sql.raw(NEXT_STATEMENT)));
+  const [count, ...ranked] = inlineArgs(text).split(NEXT_STATEMENT);
+  const built = { count: count!, ranked, params };
+  statementsByShape.set(key, built);
+  return built;
+}
+
+/**
  * How many posts match, up to CANDIDATES: through the full-text index's bitmap, each match's row visited once for
  * its status and visibility (about 1,000 rows for a common word, nothing ranked or sorted). PostgreSQL 15.13 and
  * later fetch every row of a bitmap, even for a count (the 'skip fetch' of all-visible pages was withdrawn).
  * Within a window first (countWindow): CANDIDATES there are CANDIDATES in all; fewer, and the count runs again
  * without it (each count a subquery of the CASE, run only when its branch is reached).
  */
-function countStatement(query: SearchTsQuery, filter: SearchFilter, windows: SQL[]): SQL {
+type TsQueries = Pick<SearchTsQuery, 'match' | 'rough'>;
+function countStatement(query: TsQueries, filter: SearchFilter, windows: SQL[]): SQL {
   const count = (since: SQL | null) => sql`(SELECT count(*)::int FROM (SELECT 1 ${matching(query.match, filter, since)} LIMIT ${CANDIDATES}::int) c)`;
   if (!windows.length) return sql`SELECT ${count(null)}`;
   return sql`SELECT CASE ${sql.join(windows.map((since) => sql`WHEN ${count(since)} >= ${CANDIDATES}::int THEN ${CANDIDATES}::int `))}ELSE ${count(null)} END`;
@@ -278,7 +309,7 @@ function countStatement(query: SearchTsQuery, filter: SearchFilter, windows: SQL
  * visited once. Without one (a few thousand matches, or newest first), as row addresses. found: the candidates.
  */
 function rankStatement(
-  query: SearchTsQuery, filter: SearchFilter, since: SQL | null, after: RankedRow | null, limit: number, candidates: number,
+  query: TsQueries, filter: SearchFilter, since: SQL | null, after: { rank: unknown; id: unknown } | null, limit: number, candidates: number,
 ): SQL {
   const boost = sql`CASE WHEN s.status = 'solved' THEN ${SOLVED_BOOST}::float8 ELSE 1 END`;
   const roughRank = sql`ts_rank_cd(${WEIGHTS}, s.document, ${query.rough}, ${NORMALISATION}::int) * ${boost}`;
