@@ -1,9 +1,9 @@
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { LIMITS, SEARCH_LIMITS, type SearchStatus, type Topic } from '@fenestra/shared';
-import { preparedQuery, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Estimate, SearchTsQuery } from './query.js';
-import { posts } from '../../db/schema/index.js';
+import { posts, profiles } from '../../db/schema/index.js';
 import * as postsRepo from '../posts/repo.js';
 
 // Weights for D, C, B, A (visible text, replies, description and objects, title and tags).
@@ -219,13 +219,18 @@ const RANKED_AGAIN = 100;
  */
 export async function rankedMatches(
   db: Db, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
-): Promise<{ found: number; page: RankedRow[] }> {
+): Promise<Ranked> {
   const firstOnly = after === null || after.rank >= TIER;
   const answer = await ranking(db, query, filter, after, limit, stats, firstOnly ? RANKED_FIRST : CANDIDATES, true);
   if (!firstOnly || answer.page.length >= limit || answer.found <= RANKED_FIRST) return answer;
   const rest = await ranking(db, query, filter, after, limit, stats, CANDIDATES, false);
-  return { found: answer.found, page: rest.page };
+  return { found: answer.found, page: rest.page, cards: rest.cards };
 }
+
+/** The page's ranked rows (limit of them: one more than the page shows), and the cards of the first LIMITS.pageSize. */
+export interface Ranked { found: number; page: RankedRow[]; cards: CardRow[] }
+/** A post's card (its posts and profiles columns are not null when its id is not: a left join's nulls). */
+export type CardRow = postsRepo.SummaryRow & { markedTitle: string; markedPreview: string };
 
 /**
  * One round trip: search_with_plan (migration 0023) counts the matches (countStatement, when asked), then runs the
@@ -236,7 +241,7 @@ export async function rankedMatches(
 async function ranking(
   db: Db, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
   candidates: number, counted: boolean,
-): Promise<{ found: number; page: RankedRow[] }> {
+): Promise<Ranked> {
   const { newestFirst, windows } = planCandidates(query.estimate, filter, stats, candidates);
   const countWindows = counted ? countWindow(query.estimate, filter, stats) : [];
   const shape = { status: filter.status, topic: filter.topic !== null, paged: after !== null, windows: windows.length, countWindows: countWindows.length, limit, candidates };
@@ -247,15 +252,27 @@ async function ranking(
     ...Object.fromEntries(countWindows.map((since, i) => [`countSince${i}`, since])),
   };
   const args = fillPlaceholders(params, values).map(String);
-  const rows = await withPlan(db, [newestFirst, counted ? count : null, ranked, args, candidates]);
-  return {
-    found: rows[0]?.found ?? 0,
-    page: rows.filter((r) => r.id !== null).map((r) => ({ id: r.id!, rank: Number(r.rank) })),
-  };
+  const rows = await rankedCardsOf(db, limit).execute({
+    newestFirst, count: counted ? count : null, statements: ranked, args, enough: candidates, query: query.text,
+  });
+  const page: RankedRow[] = [];
+  const cards: CardRow[] = [];
+  for (const { found: _found, rankedId, rankedRank, id, ...card } of rows) {
+    if (rankedId === null) continue;
+    page.push({ id: rankedId, rank: Number(rankedRank) });
+    if (id !== null) cards.push({ ...card, id } as CardRow);
+  }
+  return { found: rows[0]?.found ?? 0, page, cards };
 }
 
-const withPlan = preparedQuery<{ found: number; id: string | null; rank: number | null }>('search_with_plan_counted',
-  'SELECT found, id, rank FROM search_with_plan($1::boolean, $2::text, $3::text[], $4::text[], $5::int)');
+const rankedCards = new WeakMap<Db, Map<number, ReturnType<typeof rankedCardsStatement>>>();
+function rankedCardsOf(db: Db, limit: number) {
+  const byLimit = rankedCards.get(db) ?? new Map<number, ReturnType<typeof rankedCardsStatement>>();
+  rankedCards.set(db, byLimit);
+  let statement = byLimit.get(limit);
+  if (!statement) byLimit.set(limit, (statement = rankedCardsStatement(db, limit)));
+  return statement;
+}
 const dialect = new PgDialect();
 const NEXT_STATEMENT = '\n/* next statement */\n';
 const inlineArgs = (text: string) => text.replace(/\$(\d+)/g, '($$1[$1])');
@@ -364,14 +381,25 @@ const headlineText = (column: SQL) =>
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
 
 /**
- * The page's posts as cards read them, with their titles and previews' source (201 characters) marked where the
- * query's words are: one prepared statement ($ids, $query), so the cards and headlines are one round trip,
- * planned once per connection.
+ * The ranking and the page's cards in one round trip (one prepared statement a page size, planned once per
+ * connection): search_with_plan (migration 0023) answers its rows in order, at most `limit`; the first
+ * LIMITS.pageSize of them are joined to their posts as cards read them, with their titles and previews' source
+ * (201 characters) marked where the query's words are ($query). Its rows are read first (a LIMIT the planner sees,
+ * so the posts are looked up by id, a row each); rankedId is null on the row that only says how many were found.
  */
-export function cardsStatement(db: Db) {
+function rankedCardsStatement(db: Db, limit: number) {
   const query = sql`${sql.placeholder('query')}::tsquery`;
-  return postsRepo.selectPosts(db, sql`${posts.id} = ANY(${sql.placeholder('ids')}::uuid[])`, [], LIMITS.pageSize, {
+  const p = (name: string) => sql.placeholder(name);
+  return db.select({
+    found: sql<number>`r.found`, rankedId: sql<string | null>`r.id`, rankedRank: sql<number | null>`r.rank`,
+    ...postsRepo.summaryColumns,
     markedTitle: sql<string>`ts_headline('english'::regconfig, ${headlineText(sql`${posts.title}`)}, ${query}, ${HEADLINE_OPTIONS})`,
     markedPreview: sql<string>`ts_headline('english'::regconfig, ${headlineText(sql`left(${posts.description}, 201)`)}, ${query}, ${HEADLINE_OPTIONS})`,
-  }).prepare('search_cards');
+  })
+    .from(sql`(SELECT * FROM search_with_plan(${p('newestFirst')}::boolean, ${p('count')}::text, ${p('statements')}::text[], ${p('args')}::text[], ${p('enough')}::int)
+      WITH ORDINALITY AS w(found, id, rank, place) ORDER BY w.place LIMIT ${sql.raw(String(limit))}) r`)
+    .leftJoin(posts, sql`${posts.id} = r.id AND r.place <= ${sql.raw(String(LIMITS.pageSize))}`)
+    .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .orderBy(sql`r.place`)
+    .prepare(`search_ranked_cards_${limit}`);
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import type { PostsService, Viewer } from '../posts/service.js';
 import { analyseWords, buildQuery, queryWords } from './query.js';
-import { cardsStatement, forumStats, rankedMatches, type RankedRow } from './repo.js';
+import { forumStats, rankedMatches, type RankedRow } from './repo.js';
 import { previewSegments, segmentsOf } from './highlight.js';
 
 const cursorSchema = z.object({ r: z.number(), i: z.uuid() });
@@ -36,8 +36,6 @@ export function searchText(raw: unknown): string {
 
 export function searchService(deps: { db: Db; posts: PostsService }) {
   const { db, posts: postsService } = deps;
-  let cardsPrepared: ReturnType<typeof cardsStatement> | null = null;
-  const cardsOf = () => (cardsPrepared ??= cardsStatement(db));
 
   return {
     /** GET /api/search: ranked public posts (staff may also search pending or denied ones). */
@@ -63,11 +61,11 @@ export function searchService(deps: { db: Db; posts: PostsService }) {
         tsQuery = built.any;
         matches = await rankedMatches(db, tsQuery, filter, after, LIMITS.pageSize + 1, stats);
       }
-      const { page: ranked, found: counted } = matches;
+      // The cards of the page's posts came with their ranking, in the same round trip.
+      const { page: ranked, found: counted, cards: rows } = matches;
       const more = ranked.length > LIMITS.pageSize;
       const shown = more ? ranked.slice(0, LIMITS.pageSize) : ranked;
       const ids = shown.map((r) => r.id);
-      const rows = ids.length ? await cardsOf().execute({ ids, query: tsQuery.text }) : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
       const ordered = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
       const cards = await postsService.summaries(ordered, viewer);
