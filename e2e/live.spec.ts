@@ -112,7 +112,7 @@ const streamHolds = (page: Page, postId: string) =>
     return response.status() === 204 && (JSON.parse(request.postData() ?? '{}') as { postIds?: string[] }).postIds?.includes(postId) === true;
   });
 
-test('a server-drawn home page and post page ask the API nothing again once live, when nothing changed', async ({ page, request }) => {
+test('a server-drawn home page and post page ask the API nothing again once live, when nothing changed', { tag: '@alone' }, async ({ page, request }) => {
   const author = await createMember(request);
   const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Quiet page ${Date.now()}` });
   // Signing up goes through the server, whose answer waits until it has heard every event committed before
