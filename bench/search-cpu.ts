@@ -1,7 +1,8 @@
 // npm run bench:search-cpu: CPU per search, 1 client, on BENCH_DATABASE_URL (seeded by `npm run bench:search`): each
 // query of the chosen rows (BENCH_ONLY) asked BENCH_ROUNDS times in turn over HTTP by a client in a process of its own,
 // with the Accept-Encoding a browser sends (BENCH_ENCODING). Node: this process's CPU (the app); PostgreSQL: its
-// backends' CPU from /proc. A figure that holds on a shared machine, where the wall clock does not.
+// backends' CPU from /proc. A figure that holds on a shared machine, where the wall clock does not. BENCH_EACH=1: a
+// line per query.
 import { spawn } from 'node:child_process';
 import { listen, startBenchApp } from './bench-app.js';
 import { cpuOf } from './process.js';
@@ -32,7 +33,8 @@ function client(base: string, paths: string[], rounds: number): Promise<number> 
 }
 
 async function main() {
-  const bench = await startBenchApp({ RUN_WORKER: 'false' });
+  // What each search costs the database and the server: the answer cache (decision 022) is off.
+  const bench = await startBenchApp({ RUN_WORKER: 'false', SEARCH_CACHE: 'false' });
   try {
     const pool = bench.app.services.database.pool;
     const backends = async () => (await pool.query<{ pid: number }>(
@@ -41,7 +43,9 @@ async function main() {
     const base = await listen(bench.app);
     const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
     console.log(`${ROUNDS} rounds, Accept-Encoding '${ENCODING}'; ms of CPU per search (Node, PostgreSQL), bytes per answer`);
-    for (const [kind, queries] of Object.entries(QUERIES).filter(([k]) => !only || only.some((o) => k.includes(o)))) {
+    const rows = Object.entries(QUERIES).filter(([k]) => !only || only.some((o) => k.includes(o)))
+      .flatMap(([kind, queries]): [string, string[]][] => (process.env.BENCH_EACH ? queries.map((q) => [q, [q]]) : [[kind, queries]]));
+    for (const [kind, queries] of rows) {
       const paths = queries.map((q) => `/api/search?q=${encodeURIComponent(q)}`);
       await client(base, paths, 3);
       const pids = await backends();
@@ -51,7 +55,7 @@ async function main() {
       const node = process.cpuUsage(node0);
       const pg = pgCpu([...new Set([...pids, ...(await backends())])]) - pg0;
       const n = ROUNDS * paths.length;
-      console.log(`${kind.padEnd(14)} Node ${((node.user + node.system) / 1000 / n).toFixed(2)}  PostgreSQL ${(pg / n).toFixed(2)}  bytes ${(bytes / n).toFixed(0)}  load ${(await import('node:os')).loadavg()[0]!.toFixed(2)}`);
+      console.log(`${kind.padEnd(18)} Node ${((node.user + node.system) / 1000 / n).toFixed(2)}  PostgreSQL ${(pg / n).toFixed(2)}  bytes ${(bytes / n).toFixed(0)}  load ${(await import('node:os')).loadavg()[0]!.toFixed(2)}`);
     }
   } finally {
     await bench.close();

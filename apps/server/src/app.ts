@@ -76,6 +76,8 @@ export interface AppServices {
   events: { listener: EventListener; hub: StreamHub; recent: RecentEvents };
   /** Public reads (lists, posts, profiles, their pages), shared by every visitor; the events drop what changed. */
   publicCache: PublicCache;
+  /** Search answers (decision 022); null with SEARCH_CACHE=false. */
+  searchCache: PublicCache | null;
   /** Remembered cached answers, replayed in front of Fastify (decision 021). */
   replay: Replay;
   /** The clock of the stat cards, ban ends and the email job (tests fix it). */
@@ -167,6 +169,8 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   const listener = startEventListener(() => database.url, app.log, { retryMs: adapters.listenerRetryMs });
   // Subscribed before the streams: a browser told of a change refetches after the cache has dropped it.
   const publicCache = createPublicCache(listener);
+  // Search answers apart (decision 022): a crawler's many searches cannot push the home lists out.
+  const searchCache = config.searchCache ? createPublicCache(listener, { maxBytes: 16 * 2 ** 20 }) : null;
   // Subscribed before the streams too: an event is in the ring before any stream's set can miss it.
   const recent = recentEvents(() => now().getTime());
   listener.subscribe({ event: (event) => recent.add(event), resumed: () => recent.listening() });
@@ -194,7 +198,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
   clearTimeout(waited);
 
   app.decorate('services', {
-    config, database, jobs, mailer, auth, storage, media, hashing, linkFetcher, events: { listener, hub, recent }, publicCache, replay, now, ai, detection,
+    config, database, jobs, mailer, auth, storage, media, hashing, linkFetcher, events: { listener, hub, recent }, publicCache, searchCache, replay, now, ai, detection,
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -235,6 +239,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     closing = true;
     hub.closeAll();
     publicCache.stop();
+    searchCache?.stop();
     replay.stop();
     await listener.stop();
   });
@@ -265,7 +270,7 @@ export async function buildApp(config: Config, adapters: AppAdapters = {}): Prom
     postActions: postActionsService({ db: database.db, storage, log: app.log }),
     log: moderationLogService({ db: database.db }),
   });
-  await app.register(searchRoutes, { posts, search: searchService({ db: database.db, posts }) });
+  await app.register(searchRoutes, { posts, search: searchService({ db: database.db, posts, cache: searchCache }) });
   await app.register(similarRoutes, {
     posts, similar: similarService({ db: database.db, posts, ai, vectors: config.ai.similarVectors, log: app.log }),
   });

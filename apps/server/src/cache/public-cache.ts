@@ -26,17 +26,19 @@ export const TAGS = {
   member: (userId: string) => `member:${userId}`,
   /** Every profile and its tabs (reply and helpful counts change with any reply, and with a post's status). */
   profiles: 'profiles',
+  /** Every search answer: any post's or reply's text, status or counts may add, move or drop a result. */
+  search: 'search',
 } as const;
 
 /** The tags an event drops, or 'all'. Kept next to the contract (DESIGN.md 'Contracts the features share'). */
 export function tagsDroppedBy(event: BusEvent): string[] {
   switch (event.type) {
     case 'post.changed':
-      return event.postId ? [TAGS.lists, TAGS.profiles, TAGS.post(event.postId)] : [TAGS.lists, TAGS.profiles];
+      return event.postId ? [TAGS.lists, TAGS.profiles, TAGS.search, TAGS.post(event.postId)] : [TAGS.lists, TAGS.profiles, TAGS.search];
     case 'reply.created':
     case 'reply.updated':
     case 'reply.deleted':
-      return event.postId ? [TAGS.post(event.postId), TAGS.profiles] : [TAGS.profiles];
+      return event.postId ? [TAGS.post(event.postId), TAGS.profiles, TAGS.search] : [TAGS.profiles, TAGS.search];
     case 'profile.changed':
       return event.userId ? [TAGS.member(event.userId)] : [TAGS.profiles];
     case 'role.changed':

@@ -46,6 +46,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKER: boolish.default(true),
+  // Search answers kept in the public-read cache until a change drops them (decision 022); false: every search asks the database.
+  SEARCH_CACHE: boolish.default(true),
   // Where files live: the local disk under DATA_DIR/uploads, or one S3-compatible bucket.
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
@@ -101,6 +103,7 @@ export interface Config {
   webDist: string;
   logLevel: Env['LOG_LEVEL'];
   runWorker: boolean;
+  searchCache: boolean;
   storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
   /** Browsers fetch stored files from here (no trailing slash); null: from this app's /media. */
   mediaUrl: string | null;
@@ -158,6 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     logLevel: e.LOG_LEVEL,
     runWorker: e.RUN_WORKER,
+    searchCache: e.SEARCH_CACHE,
     storage: e.STORAGE === 's3'
       ? {
         kind: 's3',

@@ -20,7 +20,8 @@ import { renderPostPage } from './page-meta.js';
 import { decodeCursor, encodeCursor, type CursorKeys } from '../../lib/cursor.js';
 import type { MediaAddress } from '../../adapters/storage/storage.js';
 import { TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
-import { listFill, listWithMarks, postFill, postWithMarks, type ListValue } from './public-reads.js';
+import { listFill, postFill, postWithMarks } from './public-reads.js';
+import { listForMember, type ListValue } from '../../cache/marked-lists.js';
 import { authorOf } from '../../lib/author.js';
 
 /** What a public read answers: the cached bytes, or (with a member's marks on top) the JSON text. */
@@ -233,8 +234,7 @@ export function postsService(deps: { db: Db; publicUrl: string; media: MediaAddr
 
   /** A cached list with the member's likes and bookmarks on its posts (one query, then kept until one of them changes). */
   function withMarks(viewer: Viewer, entry: CachedBody<ListValue>): Promise<PublicAnswer> {
-    return cache.personal(viewer.id, entry, entry.value.ids.map(TAGS.post), async () =>
-      listWithMarks(entry, await repo.memberMarks(db, viewer.id, entry.value.ids)));
+    return listForMember(cache, viewer.id, entry, (ids) => repo.memberMarks(db, viewer.id, ids));
   }
 
   const TOPIC = sql.placeholder('topic');

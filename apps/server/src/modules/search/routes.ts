@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sendAnswer } from '../../cache/public-cache.js';
 import type { PostsService } from '../posts/service.js';
 import type { SearchQuery, SearchService } from './service.js';
 
@@ -6,8 +7,8 @@ import type { SearchQuery, SearchService } from './service.js';
 export async function searchRoutes(app: FastifyInstance, opts: { posts: PostsService; search: SearchService }) {
   const { posts, search } = opts;
 
-  app.get<{ Querystring: Partial<SearchQuery> }>('/api/search', async (request) => {
+  app.get<{ Querystring: Partial<SearchQuery> }>('/api/search', async (request, reply) => {
     const { q, topic, status, cursor } = request.query;
-    return search.search(await posts.viewerOf(await request.member()), { q, topic, status, cursor });
+    return sendAnswer(request, reply, await search.publicSearch(await posts.viewerOf(await request.member()), { q, topic, status, cursor }));
   });
 }

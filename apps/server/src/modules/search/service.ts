@@ -8,6 +8,11 @@ import type { PostsService, Viewer } from '../posts/service.js';
 import { analyseWords, buildQuery, queryWords } from './query.js';
 import { forumStats, rankedMatches, type RankedRow } from './repo.js';
 import { previewSegments, segmentsOf } from './highlight.js';
+import { searchFill } from './public-answer.js';
+import type { PublicCache } from '../../cache/public-cache.js';
+import type { PublicAnswer } from '../posts/service.js';
+import { listForMember } from '../../cache/marked-lists.js';
+import { memberMarks } from '../posts/repo.js';
 
 const cursorSchema = z.object({ r: z.number(), i: z.uuid() });
 
@@ -34,10 +39,30 @@ export function searchText(raw: unknown): string {
   return text;
 }
 
-export function searchService(deps: { db: Db; posts: PostsService }) {
-  const { db, posts: postsService } = deps;
+/**
+ * deps.cache: where search answers of public posts are kept (decision 022), null to ask the database every time
+ * (SEARCH_CACHE=false).
+ */
+export function searchService(deps: { db: Db; posts: PostsService; cache: PublicCache | null }) {
+  const { db, posts: postsService, cache } = deps;
 
   return {
+    /**
+     * GET /api/search as a public read: the answer every visitor gets alike comes from the cache, keyed by the
+     * words searched for (so 'Window ' and 'window' share one), with a member's marks laid on top. Staff, and
+     * searches of pending or denied posts, are answered from the database.
+     */
+    async publicSearch(viewer: Viewer | null, query: SearchQuery): Promise<PublicAnswer> {
+      const text = searchText(query.q);
+      const status = parseSearchStatus(query.status);
+      if (!cache || viewer?.isStaff || STAFF_SEARCH_STATUSES.includes(status)) return JSON.stringify(await this.search(viewer, query));
+      // A bad cursor is a 400 before anything is cached under it.
+      decodeCursor(query.cursor);
+      const key = `api:search:${status}:${parseTopic(query.topic) ?? ''}:${String(query.cursor ?? '')}:${JSON.stringify(queryWords(text))}`;
+      const entry = (await cache.read(key, async () => searchFill(await this.search(null, query))))!;
+      return viewer ? listForMember(cache, viewer.id, entry, (ids) => memberMarks(db, viewer.id, ids)) : entry;
+    },
+
     /** GET /api/search: ranked public posts (staff may also search pending or denied ones). */
     async search(viewer: Viewer | null, query: SearchQuery): Promise<SearchResults> {
       const text = searchText(query.q);
