@@ -33,6 +33,7 @@ describe('configuration', () => {
       webDist: expect.stringMatching(/apps\/web\/dist$/),
       logLevel: 'info',
       runWorker: true,
+      searchCache: true,
       storage: { kind: 'local' },
       mediaUrl: null,
       linkPreviewAllow: new Set(),
@@ -84,6 +85,7 @@ describe('configuration', () => {
       AI_EMBED_MODEL: 'nomic-embed-text',
       AI_TIMEOUT_SECONDS: '20',
       SIMILAR_VECTORS: 'false',
+      SEARCH_CACHE: 'false',
     });
     expect(config).toEqual({
       env: 'development',
@@ -103,6 +105,7 @@ describe('configuration', () => {
       webDist: '/srv/web',
       logLevel: 'warn',
       runWorker: false,
+      searchCache: false,
       storage: {
         kind: 's3',
         s3: {
