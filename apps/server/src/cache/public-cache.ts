@@ -209,7 +209,8 @@ export interface PublicCache {
   personal(memberId: string, entry: CachedBody, tags: readonly string[], make: () => Promise<string | null>): Promise<CachedBody>;
   invalidate(tag: string): void;
   clear(): void;
-  readonly stats: { entries: number; bytes: number; personal: number; hits: number; misses: number };
+  /** misses: reads not answered by an entry; fills: the answers made for them (concurrent misses of a key share one). */
+  readonly stats: { entries: number; bytes: number; personal: number; hits: number; misses: number; fills: number };
 }
 
 export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'listening'>, opts: PublicCacheOptions = {}): PublicCache & { stop(): void } {
@@ -235,6 +236,7 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
   });
   let hits = 0;
   let misses = 0;
+  let fills = 0;
   const stopFollowing = [followEvents(listener, cache), followEvents(listener, personal)];
   // Expired entries go within a lifetime even when nothing is read or stored (an idle server after a crawl).
   const sweep = setInterval(() => {
@@ -252,6 +254,7 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
       }
       misses++;
       const made = await cache.read(key, async () => {
+        fills++;
         const filled = await fill();
         if (!filled) return null;
         const body = cachedBody(filled) as CachedBody;
@@ -291,7 +294,7 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
       personal.clear();
     },
     get stats() {
-      return { entries: cache.size, bytes: cache.byteSize, personal: personal.size, hits, misses };
+      return { entries: cache.size, bytes: cache.byteSize, personal: personal.size, hits, misses, fills };
     },
     stop: () => {
       clearInterval(sweep);
