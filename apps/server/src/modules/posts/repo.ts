@@ -113,15 +113,12 @@ export const PUBLIC_STATUSES: PostStatus[] = ['open', 'solved'];
 export const isPublicStatus = sql`${posts.status} in ('open', 'solved')`;
 export const hasVideo = sql`exists (select 1 from ${postVideos} where ${postVideos.postId} = ${posts.id})`;
 
-/** A page of posts with their attachments: `where` selects (cursor included), `orderBy` orders; the caller asks for one extra row. */
 /** A post's columns as cards read them (posts joined to profiles on the author). */
 export const summaryColumns = { ...postColumns, description: previewSource, ...attachmentColumns };
 
-/** Posts as cards show them; `extra` columns are read with them (search's headlines). */
-export function selectPosts<Extra extends Record<string, SQL> = Record<never, SQL>>(
-  db: Conn, where: SQL | undefined, orderBy: SQL[], limit: number, extra?: Extra,
-) {
-  return db.select({ ...summaryColumns, ...(extra as Extra) })
+/** A page of posts as cards show them, with their attachments: `where` selects (cursor included), `orderBy` orders; the caller asks for one extra row. */
+export function selectPosts(db: Conn, where: SQL | undefined, orderBy: SQL[], limit: number) {
+  return db.select(summaryColumns)
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
     .where(where)

@@ -3,7 +3,7 @@ import { JSON_TYPE, TAGS, type BodyFill } from '../../cache/public-cache.js';
 import { unique, visitorPostJson, type ListValue } from '../../cache/marked-lists.js';
 
 // A search answer as a public-read cache entry (decision 022): the visitor's answer, in parts a member's likes and
-// bookmarks are laid over (posts/public-reads), dropped by any change to a post or reply (TAGS.search).
+// bookmarks are laid over (cache/marked-lists), dropped by any change to a post or reply (TAGS.search).
 
 /** Each result's post last, so its JSON ends with the visitor's marks followed by the result's closing brace. */
 const AFTER_POST = '}';
