@@ -1,6 +1,7 @@
 // npm test: every suite: unit, API and web components (vitest), then the browser suite (Playwright).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,7 +20,7 @@ const run = (cmd, args) => new Promise((resolve) => {
 // suite's output: CI keeps only the end of a run's output, where it would otherwise be out of sight.
 const MAX_LINES = 200;
 function failuresOf(printed) {
-  const lines = printed.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const lines = stripVTControlCharacters(printed).split('\n');
   const start = lines.findIndex((line) => /⎯{3,} (Failed Tests|Failed Suites|Unhandled (Errors|Rejection))/.test(line));
   if (start === -1) return 'vitest printed no failed test or error: its output above says why it exited so.';
   const end = lines.findIndex((line, i) => i > start && /^\s*Test Files\s/.test(line));
