@@ -50,7 +50,7 @@ describe('a stream for a page drawn by the server', () => {
     const stale = await open({ posts: [shown], since: drawnBefore });
     // Judged before the stream says it is ready: the content, not who is signed in.
     expect(stale.types()).toEqual(['stream.refetch', 'stream.ready']);
-    expect(stale.messages[0]!.data).toEqual({ scope: 'content' });
+    expect(stale.messages[0]!.data).toEqual({ scope: 'content', since: expect.any(String) });
 
     const drawnAfter = clock;
     await settle();
@@ -81,7 +81,31 @@ describe('a stream for a page drawn by the server', () => {
       method: 'PUT', url: `/api/events/${stream.streamId}/posts`, headers: { origin: ORIGIN }, payload: { postIds: [shown], since: String(drawn) },
     });
     expect(watch.statusCode).toBe(204);
-    expect(await stream.next('stream.refetch')).toEqual({ scope: 'content' });
+    expect(await stream.next('stream.refetch')).toEqual({ scope: 'content', since: expect.any(String) });
+  });
+
+  it('judges what passed between a refetch and the set by the stamp the refetch carried', async () => {
+    const author = await insertMember(t);
+    const writer = await insertMember(t);
+    const shown = await insertPost(t, { userId: author.me.id });
+    const quiet = await insertPost(t, { userId: author.me.id });
+    await settle();
+    // A page drawn too long ago: refetch everything, from the moment the server judged it.
+    const stream = await open({ since: clock - RECENT_EVENTS_MS - 60_000 });
+    expect(stream.types()).toEqual(['stream.refetch', 'stream.ready']);
+    const { since } = stream.messages[0]!.data as { since: string };
+    await settle();
+    // A reply while the tab refetches, before it says which posts it shows: no stream watched the post then.
+    await reply(shown, writer.cookie);
+    await settle();
+    const watch = (postIds: string[]) => t.app.inject({
+      method: 'PUT', url: `/api/events/${stream.streamId}/posts`, headers: { origin: ORIGIN }, payload: { postIds, since },
+    });
+    expect((await watch([quiet])).statusCode).toBe(204);
+    expect((await watch([shown])).statusCode).toBe(204);
+    expect(await stream.next('stream.refetch')).toEqual({ scope: 'content', since: expect.any(String) });
+    // Only the post the reply came to: the quiet one's set said nothing.
+    expect(stream.types().filter((type) => type === 'stream.refetch')).toHaveLength(2);
   });
 
   it('allows for other instances\' clocks, unless the page was drawn by the instance holding the stream', async () => {
@@ -106,6 +130,6 @@ describe('a stream for a page drawn by the server', () => {
     await settle();
     const stream = await open({ posts: [shown], since: clock - RECENT_EVENTS_MS - 60_000 });
     expect(stream.types()).toEqual(['stream.refetch', 'stream.ready']);
-    expect(stream.messages[0]!.data).toEqual({});
+    expect(stream.messages[0]!.data).toEqual({ since: expect.any(String) });
   });
 });

@@ -17,6 +17,8 @@
 // keeps the events it heard in the last few minutes and, once the set is in place, sends `stream.refetch` only
 // when one that passed since then is one this stream would have been given (`{scope: 'content'}` unless it
 // concerns the member's own profile, role or session); when it cannot tell (too long ago), `stream.refetch {}`.
+// Every `stream.refetch` it sends when judging carries `since` too, a stamp of that moment: a tab whose posts are not
+// all watched yet sends it with its next PUT, so what passes between its refetch and its set is judged as well.
 //
 // Who receives what:
 //   reply.created|updated|deleted, post.changed   everyone, only for the posts their stream watches (posts the
@@ -60,7 +62,7 @@ export const FORUM_EVENT_TYPES = [
 export interface StreamEventPayloads {
   'stream.ready': { streamId: string };
   /** Events may have been missed: refetch everything shown ('content': all but /api/me and /api/config). */
-  'stream.refetch': { scope?: RefetchScope };
+  'stream.refetch': { scope?: RefetchScope; since?: string };
 }
 export type StreamEventType = keyof StreamEventPayloads;
 /** What a refetch covers: everything shown, or all but who is signed in and the site's settings. */

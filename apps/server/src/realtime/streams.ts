@@ -68,8 +68,10 @@ export function streamHub(deps: {
    */
   function catchUp(stream: Stream, since: string) {
     const missed = deps.recent.since(since)?.map((event) => missedBy(event, stream));
-    if (!missed || missed.includes('all')) send(stream, 'stream.refetch', {});
-    else if (missed.includes('content')) send(stream, 'stream.refetch', { scope: 'content' });
+    // The tab refetches from now: events heard after this stamp, for posts it watches only later, are judged by it.
+    const now = deps.recent.stamp();
+    if (!missed || missed.includes('all')) send(stream, 'stream.refetch', { since: now });
+    else if (missed.includes('content')) send(stream, 'stream.refetch', { scope: 'content', since: now });
   }
 
   async function watch(stream: Stream, postIds: string[], since?: string) {

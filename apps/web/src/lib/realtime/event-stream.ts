@@ -49,13 +49,15 @@ export function openEventStream(
   let told = false;
   let sincePending = since;
 
+  // An empty set is what a page says before its posts are on screen (hydration runs in slices): not yet held.
+  const setHeld = () => told && watched.length > 0 && held !== null && sameIds(held, watched);
   const doneIfHeld = () => {
-    // An empty set is what a page says before its posts are on screen (hydration runs in slices): wait for them.
-    if (sincePending === undefined || !told || watched.length === 0 || !held || !sameIds(held, watched)) return;
-    sincePending = undefined;
+    if (sincePending !== undefined && setHeld()) sincePending = undefined;
   };
-  const resync = (scope?: RefetchScope) => {
-    sincePending = undefined;
+  // `since`: the server's stamp of the refetch. While the tab's posts are not all watched, what passes between the
+  // refetch and the set reaches no stream: the next PUT carries the stamp so the server judges it.
+  const resync = (scope?: RefetchScope, since?: string) => {
+    sincePending = since !== undefined && !setHeld() ? since : undefined;
     handlers.onResync(scope);
   };
 
@@ -105,7 +107,8 @@ export function openEventStream(
     });
     next.addEventListener('stream.refetch', (message) => {
       const data = (message as MessageEvent<string>).data;
-      resync(data ? (JSON.parse(data) as EventPayloads['stream.refetch']).scope : undefined);
+      const payload: EventPayloads['stream.refetch'] = data ? JSON.parse(data) : {};
+      resync(payload.scope, payload.since);
     });
     for (const type of FORUM_EVENT_TYPES) {
       next.addEventListener(type, (message) => {

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openEventStream } from './event-stream';
+
+// The browser's EventSource stands in for the server's stream: the test sends its messages by hand.
+class ScriptedSource {
+  static last: ScriptedSource | null = null;
+  static readonly CLOSED = 2;
+  readyState = 1;
+  private readonly listeners = new Map<string, ((message: { data: string }) => void)[]>();
+  constructor(readonly url: string) {
+    ScriptedSource.last = this;
+  }
+  addEventListener(type: string, listener: (message: { data: string }) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {}
+  say(type: string, data: object) {
+    for (const listener of this.listeners.get(type) ?? []) listener({ data: JSON.stringify(data) });
+  }
+}
+
+// The PUT's answer handled (a macrotask runs after every pending promise callback).
+const answered = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the event stream of a page drawn by the server', () => {
+  const bodies: { postIds: string[]; since?: string }[] = [];
+  beforeEach(() => {
+    bodies.length = 0;
+    vi.stubGlobal('EventSource', ScriptedSource);
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: { body: string }) => {
+      bodies.push(JSON.parse(init.body) as { postIds: string[]; since?: string });
+      return new Response(null, { status: 204 });
+    }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the refetch’s stamp with the posts it says later, so what passed in between is judged', async () => {
+    const onResync = vi.fn();
+    const live = openEventStream({ onEvent: () => {}, onResync }, { since: '100.drawn' });
+    expect(ScriptedSource.last!.url).toContain('since=100.drawn');
+    // The server judged the page too old: refetch everything, from its stamp.
+    ScriptedSource.last!.say('stream.refetch', { since: '200.judged' });
+    ScriptedSource.last!.say('stream.ready', { streamId: 's1' });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    live.watch(['p1']);
+    await vi.waitFor(() => expect(bodies).toEqual([{ postIds: ['p1'], since: '200.judged' }]));
+    await answered();
+    // Once that set is held, later sets go without a stamp.
+    live.watch(['p2']);
+    await vi.waitFor(() => expect(bodies[1]).toEqual({ postIds: ['p2'] }));
+    live.stop();
+  });
+
+  it('keeps no stamp from a refetch that comes once its posts are watched', async () => {
+    const live = openEventStream({ onEvent: () => {}, onResync: () => {} }, { since: '100.drawn' });
+    ScriptedSource.last!.say('stream.ready', { streamId: 's1' });
+    live.watch(['p1']);
+    await vi.waitFor(() => expect(bodies).toEqual([{ postIds: ['p1'], since: '100.drawn' }]));
+    await answered();
+    ScriptedSource.last!.say('stream.refetch', { scope: 'content', since: '300.judged' });
+    live.watch(['p2']);
+    await vi.waitFor(() => expect(bodies[1]).toEqual({ postIds: ['p2'] }));
+    live.stop();
+  });
+});
