@@ -19,17 +19,19 @@ class ScriptedSource {
   }
 }
 
-// The PUT's answer handled (a macrotask runs after every pending promise callback).
-const answered = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('the event stream of a page drawn by the server', () => {
   const bodies: { postIds: string[]; since?: string }[] = [];
+  // Each PUT's answer: awaited after the client's own handler of it, which was attached first.
+  const answers: Promise<Response>[] = [];
   beforeEach(() => {
     bodies.length = 0;
+    answers.length = 0;
     vi.stubGlobal('EventSource', ScriptedSource);
-    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: { body: string }) => {
+    vi.stubGlobal('fetch', vi.fn((_url: string, init: { body: string }) => {
       bodies.push(JSON.parse(init.body) as { postIds: string[]; since?: string });
-      return new Response(null, { status: 204 });
+      const answer = Promise.resolve(new Response(null, { status: 204 }));
+      answers.push(answer);
+      return answer;
     }));
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -43,11 +45,11 @@ describe('the event stream of a page drawn by the server', () => {
     ScriptedSource.last!.say('stream.ready', { streamId: 's1' });
     expect(onResync).toHaveBeenCalledTimes(1);
     live.watch(['p1']);
-    await vi.waitFor(() => expect(bodies).toEqual([{ postIds: ['p1'], since: '200.judged' }]));
-    await answered();
+    expect(bodies).toEqual([{ postIds: ['p1'], since: '200.judged' }]);
+    await answers[0];
     // Once that set is held, later sets go without a stamp.
     live.watch(['p2']);
-    await vi.waitFor(() => expect(bodies[1]).toEqual({ postIds: ['p2'] }));
+    expect(bodies[1]).toEqual({ postIds: ['p2'] });
     live.stop();
   });
 
@@ -55,11 +57,11 @@ describe('the event stream of a page drawn by the server', () => {
     const live = openEventStream({ onEvent: () => {}, onResync: () => {} }, { since: '100.drawn' });
     ScriptedSource.last!.say('stream.ready', { streamId: 's1' });
     live.watch(['p1']);
-    await vi.waitFor(() => expect(bodies).toEqual([{ postIds: ['p1'], since: '100.drawn' }]));
-    await answered();
+    expect(bodies).toEqual([{ postIds: ['p1'], since: '100.drawn' }]);
+    await answers[0];
     ScriptedSource.last!.say('stream.refetch', { scope: 'content', since: '300.judged' });
     live.watch(['p2']);
-    await vi.waitFor(() => expect(bodies[1]).toEqual({ postIds: ['p2'] }));
+    expect(bodies[1]).toEqual({ postIds: ['p2'] });
     live.stop();
   });
 });
