@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_LINK_PAGES_PORT, E2E_PORT } from './e2e/support/env';
+import { E2E_BASE_URL, E2E_LINK_PAGES_PORT, E2E_PORT, E2E_PUSH_PORT } from './e2e/support/env';
 
 // The browser suite: the system Chromium against the real server on a fresh embedded database.
 export default defineConfig({
@@ -16,15 +16,28 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@alone/ },
     // A test that asserts nothing changed on the forum (so no page is told to refetch) runs after the others, by
     // itself: another worker's new post is a change every open home page must hear of.
-    { name: 'alone', use: { ...devices['Desktop Chrome'], channel: undefined }, grep: /@alone/, dependencies: ['chromium'] },
+    {
+      name: 'alone',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grep: /@alone/,
+      dependencies: ['chromium'],
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
@@ -33,6 +46,10 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT), E2E_LINK_PAGES_PORT: String(E2E_LINK_PAGES_PORT) },
+    env: {
+      E2E_PORT: String(E2E_PORT),
+      E2E_LINK_PAGES_PORT: String(E2E_LINK_PAGES_PORT),
+      E2E_PUSH_PORT: String(E2E_PUSH_PORT),
+    },
   },
 });

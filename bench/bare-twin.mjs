@@ -4,7 +4,10 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
-const copies = JSON.parse(readFileSync(process.argv[2], 'utf8')).map((c) => ({ headers: c.headers, body: Buffer.from(c.body, 'base64') }));
+const copies = JSON.parse(readFileSync(process.argv[2], 'utf8')).map((c) => ({
+  headers: c.headers,
+  body: Buffer.from(c.body, 'base64'),
+}));
 const bare = Fastify({ logger: false });
 copies.forEach((copy, i) => bare.get(`/bare/${i}`, (_request, reply) => reply.headers(copy.headers).send(copy.body)));
 await bare.listen({ port: 0, host: '127.0.0.1' });

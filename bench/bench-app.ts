@@ -6,7 +6,9 @@ import { loadConfig } from '../apps/server/src/config/env.js';
 import { buildApp } from '../apps/server/src/app.js';
 
 /** The real app on a fresh database (BENCH_DATABASE_URL or the embedded server) in a temporary data folder. */
-export async function startBenchApp(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function startBenchApp(
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-bench-'));
   const config = loadConfig({
     ...process.env,

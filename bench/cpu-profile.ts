@@ -9,7 +9,11 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Where a function lives: a package, Node itself, our server, or V8's own entries ((garbage collector), (idle)). */
 function placeOf(url: string, name: string): string {
@@ -27,7 +31,9 @@ export function summarise(file: string, rows = 25): string {
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)').reduce((a, [, t]) => a + t, 0);
+  const idle = [...self]
+    .filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)')
+    .reduce((a, [, t]) => a + t, 0);
   const busy = total - idle;
   const places = new Map<string, number>();
   const functions = new Map<string, number>();
@@ -56,12 +62,19 @@ export function summarise(file: string, rows = 25): string {
     }
   }
   const pct = (t: number) => `${((t / busy) * 100).toFixed(1).padStart(5)}%`;
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `  ${pct(t)}  ${k}`);
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, t]) => `  ${pct(t)}  ${k}`);
   return [
     `CPU profile ${file}: ${(busy / 1e6).toFixed(1)} s busy of ${(total / 1e6).toFixed(1)} s (self time, share of busy)`,
-    'By place:', ...top(places, 12),
-    'By function, own time:', ...top(functions, rows),
-    'By function, with what it calls:', ...top(totals, rows),
+    'By place:',
+    ...top(places, 12),
+    'By function, own time:',
+    ...top(functions, rows),
+    'By function, with what it calls:',
+    ...top(totals, rows),
   ].join('\n');
 }
 

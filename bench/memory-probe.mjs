@@ -18,12 +18,21 @@ function rollup() {
 function snapshot() {
   const usage = process.memoryUsage();
   const heap = v8.getHeapStatistics();
-  const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, { used: round(s.space_used_size), committed: round(s.physical_space_size) }]));
+  const spaces = Object.fromEntries(
+    v8
+      .getHeapSpaceStatistics()
+      .map((s) => [s.space_name, { used: round(s.space_used_size), committed: round(s.physical_space_size) }]),
+  );
   return {
     ...rollup(),
-    heapUsed: round(usage.heapUsed), heapTotal: round(usage.heapTotal), external: round(usage.external), arrayBuffers: round(usage.arrayBuffers),
+    heapUsed: round(usage.heapUsed),
+    heapTotal: round(usage.heapTotal),
+    external: round(usage.external),
+    arrayBuffers: round(usage.arrayBuffers),
     // V8's own malloc'd memory (compiler zones, tables) and what it has been told lives outside the heap.
-    v8Malloced: round(heap.malloced_memory), v8Physical: round(heap.total_physical_size), spaces,
+    v8Malloced: round(heap.malloced_memory),
+    v8Physical: round(heap.total_physical_size),
+    spaces,
   };
 }
 

@@ -1,14 +1,15 @@
 // What the benches that run the server in a process of its own share: a free port and the process's memory.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 
-export const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => resolve(port));
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
   });
-});
 
 /** Resident memory of a process now and at its peak, in MiB, from /proc. */
 export function memoryOf(pid: number): { rss: number; peak: number } {
@@ -24,10 +25,45 @@ export function cpuOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * CPU time the PostgreSQL backends serving `database` have used so far, in milliseconds, from /proc: every process
+ * whose title is `postgres: [cluster: ]<user> <database> <client>` (a backend's title names its database). The
+ * server's background processes and other databases' backends are not counted; a backend that has exited takes
+ * its time with it, so measure across a run on open connections.
+ */
+export function pgCpuOf(database: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (!title.startsWith('postgres: ')) continue;
+      const words = title
+        .slice('postgres: '.length)
+        .replace(/^\S+: /, '')
+        .split(' ');
+      if (words[1] === database) total += cpuOf(Number(entry));
+    } catch {
+      // The process ended while the folder was read.
+    }
+  }
+  return total;
+}
+
+/** The database a connection string names. */
+export const databaseNameOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
 /** What bench/memory-probe.mjs reports, in MiB: resident memory by kind, and V8's heap. */
 export interface MemoryProbe {
-  rss: number; anonymous: number; file: number;
-  heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; v8Malloced: number; v8Physical: number;
+  rss: number;
+  anonymous: number;
+  file: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  v8Malloced: number;
+  v8Physical: number;
   spaces: Record<string, { used: number; committed: number }>;
 }
 
@@ -53,7 +89,9 @@ export function probeMemory(child: ChildProcess, gc = false): Promise<MemoryProb
 export function describeMemory(m: MemoryProbe): string {
   const f = (n: number) => n.toFixed(0);
   const old = m.spaces.old_space;
-  return `rss ${f(m.rss)} (anonymous ${f(m.anonymous)}, files ${f(m.file)}); V8 heap ${f(m.heapUsed)} used of ${f(m.heapTotal)}`
-    + ` (old space ${old ? `${f(old.used)} of ${f(old.committed)}` : '?'}), external ${f(m.external)} (array buffers ${f(m.arrayBuffers)}),`
-    + ` V8 malloc ${f(m.v8Malloced)}; the rest (malloc, stacks, native) ${f(m.anonymous - m.v8Physical - m.arrayBuffers)}`;
+  return (
+    `rss ${f(m.rss)} (anonymous ${f(m.anonymous)}, files ${f(m.file)}); V8 heap ${f(m.heapUsed)} used of ${f(m.heapTotal)}` +
+    ` (old space ${old ? `${f(old.used)} of ${f(old.committed)}` : '?'}), external ${f(m.external)} (array buffers ${f(m.arrayBuffers)}),` +
+    ` V8 malloc ${f(m.v8Malloced)}; the rest (malloc, stacks, native) ${f(m.anonymous - m.v8Physical - m.arrayBuffers)}`
+  );
 }

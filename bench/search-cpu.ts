@@ -25,9 +25,13 @@ const [base, encoding, rounds, ...paths] = process.argv.slice(1);
 
 function client(base: string, paths: string[], rounds: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CLIENT, base, ENCODING, String(rounds), ...paths], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', CLIENT, base, ENCODING, String(rounds), ...paths], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
     child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`client exited ${code}`))));
   });
 }
@@ -37,14 +41,28 @@ async function main() {
   const bench = await startBenchApp({ RUN_WORKER: 'false', SEARCH_CACHE: 'false' });
   try {
     const pool = bench.app.services.database.pool;
-    const backends = async () => (await pool.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => r.pid);
-    const pgCpu = (pids: number[]) => pids.reduce((sum, pid) => { try { return sum + cpuOf(pid); } catch { return sum; } }, 0);
+    const backends = async () =>
+      (
+        await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')
+      ).rows.map((r) => r.pid);
+    const pgCpu = (pids: number[]) =>
+      pids.reduce((sum, pid) => {
+        try {
+          return sum + cpuOf(pid);
+        } catch {
+          return sum;
+        }
+      }, 0);
     const base = await listen(bench.app);
     const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
-    console.log(`${ROUNDS} rounds, Accept-Encoding '${ENCODING}'; ms of CPU per search (Node, PostgreSQL), bytes per answer`);
-    const rows = Object.entries(QUERIES).filter(([k]) => !only || only.some((o) => k.includes(o)))
-      .flatMap(([kind, queries]): [string, string[]][] => (process.env.BENCH_EACH ? queries.map((q) => [q, [q]]) : [[kind, queries]]));
+    console.log(
+      `${ROUNDS} rounds, Accept-Encoding '${ENCODING}'; ms of CPU per search (Node, PostgreSQL), bytes per answer`,
+    );
+    const rows = Object.entries(QUERIES)
+      .filter(([k]) => !only || only.some((o) => k.includes(o)))
+      .flatMap(([kind, queries]): [string, string[]][] =>
+        process.env.BENCH_EACH ? queries.map((q) => [q, [q]]) : [[kind, queries]],
+      );
     for (const [kind, queries] of rows) {
       const paths = queries.map((q) => `/api/search?q=${encodeURIComponent(q)}`);
       await client(base, paths, 3);
@@ -55,14 +73,19 @@ async function main() {
       const node = process.cpuUsage(node0);
       const pg = pgCpu([...new Set([...pids, ...(await backends())])]) - pg0;
       const n = ROUNDS * paths.length;
-      console.log(`${kind.padEnd(18)} Node ${((node.user + node.system) / 1000 / n).toFixed(2)}  PostgreSQL ${(pg / n).toFixed(2)}  bytes ${(bytes / n).toFixed(0)}  load ${(await import('node:os')).loadavg()[0]!.toFixed(2)}`);
+      console.log(
+        `${kind.padEnd(18)} Node ${((node.user + node.system) / 1000 / n).toFixed(2)}  PostgreSQL ${(pg / n).toFixed(2)}  bytes ${(bytes / n).toFixed(0)}  load ${(await import('node:os')).loadavg()[0]!.toFixed(2)}`,
+      );
     }
   } finally {
     await bench.close();
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

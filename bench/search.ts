@@ -24,7 +24,11 @@ const ROWS: { kind: string; paths: string[]; found(body: unknown): string }[] = 
       return `${total}${totalCapped ? '+' : ''}`;
     },
   })),
-  { kind: 'similar (ask page draft)', paths: SIMILAR_DRAFTS.map(similarPath), found: (body: unknown) => String((body as { questions: unknown[] }).questions.length) },
+  {
+    kind: 'similar (ask page draft)',
+    paths: SIMILAR_DRAFTS.map(similarPath),
+    found: (body: unknown) => String((body as { questions: unknown[] }).questions.length),
+  },
 ];
 
 // Closed-loop clients in their own thread (so they do not share the server's event loop): each sends the
@@ -58,22 +62,33 @@ const get = (url) => new Promise((resolve, reject) => {
   parentPort.postMessage({ latencies, failed });
 })();`;
 
-function measureClients(base: string, paths: string[], clients: number): Promise<{ latencies: number[]; failed: number }> {
+function measureClients(
+  base: string,
+  paths: string[],
+  clients: number,
+): Promise<{ latencies: number[]; failed: number }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(CLIENT, { eval: true, workerData: { base, paths, clients, seconds: SECONDS } });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
 }
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 const CACHE = process.env.BENCH_CACHE ?? 'both';
 // A post changed (its event drops every search answer) every CHANGE_MS in the last run, as a live forum changes.
 const CHANGE_MS = Number(process.env.BENCH_CHANGE_MS ?? 1000);
 const RUNS = [
-  { name: 'first', title: 'Every search asking the database (SEARCH_CACHE=false), as the first ask of its words since the last change' },
+  {
+    name: 'first',
+    title: 'Every search asking the database (SEARCH_CACHE=false), as the first ask of its words since the last change',
+  },
   { name: 'again', title: 'The same words asked again: the answer cache (decision 022), until a change drops it' },
-  { name: 'changing', title: `The answer cache while a post changes every ${CHANGE_MS} ms (each change drops every answer)` },
+  {
+    name: 'changing',
+    title: `The answer cache while a post changes every ${CHANGE_MS} ms (each change drops every answer)`,
+  },
 ].filter((run) => CACHE === 'both' || CACHE === run.name);
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
@@ -83,10 +98,22 @@ async function measureRow(base: string, { kind, paths, found }: (typeof ROWS)[nu
   for (const clients of [1, 4]) {
     const { latencies, failed } = await measureClients(base, paths, clients);
     const sorted = latencies.sort((a, b) => a - b);
-    cells.push(`${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)}${failed ? ` (${failed} failed)` : ''}`);
+    cells.push(
+      `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)}${failed ? ` (${failed} failed)` : ''}`,
+    );
   }
-  const load = await autocannon({ url: base, headers: HEADERS, requests: paths.map((path) => ({ path })), connections: 50, duration: SECONDS, workers: 1 });
-  cells.push(load.requests.average.toFixed(0) + (load.non2xx || load.errors ? ` (${load.non2xx} non-2xx, ${load.errors} errors)` : ''));
+  const load = await autocannon({
+    url: base,
+    headers: HEADERS,
+    requests: paths.map((path) => ({ path })),
+    connections: 50,
+    duration: SECONDS,
+    workers: 1,
+  });
+  cells.push(
+    load.requests.average.toFixed(0) +
+      (load.non2xx || load.errors ? ` (${load.non2xx} non-2xx, ${load.errors} errors)` : ''),
+  );
   return cells;
 }
 
@@ -95,7 +122,9 @@ async function main() {
   let uncached: Awaited<ReturnType<typeof startBenchApp>> | null = null;
   try {
     // A BENCH_DATABASE_URL forum seeded by an earlier run is measured as it is: before and after a change on one database.
-    const { rows: [existing] } = await bench.app.services.database.pool.query<{ posts: number }>('SELECT count(*)::int AS posts FROM posts');
+    const {
+      rows: [existing],
+    } = await bench.app.services.database.pool.query<{ posts: number }>('SELECT count(*)::int AS posts FROM posts');
     if ((existing?.posts ?? 0) >= POSTS) {
       console.log(`Reusing the ${existing!.posts.toLocaleString('en-US')} posts already in the database`);
     } else {
@@ -106,10 +135,16 @@ async function main() {
     // A second app on the same database answers every search from it.
     uncached = await startBenchApp({ RUN_WORKER: 'false', SEARCH_CACHE: 'false' });
     const cachedBase = await listen(bench.app);
-    const bases: Record<string, string> = { first: await listen(uncached.app), again: cachedBase, changing: cachedBase };
+    const bases: Record<string, string> = {
+      first: await listen(uncached.app),
+      again: cachedBase,
+      changing: cachedBase,
+    };
     // The newest open post's title written again: the search triggers rebuild its document and its event is sent.
-    const change = () => void bench.app.services.database.pool.query(
-      `UPDATE posts SET title = title WHERE id = (SELECT id FROM posts WHERE status = 'open' ORDER BY created_at DESC LIMIT 1)`);
+    const change = () =>
+      void bench.app.services.database.pool.query(
+        `UPDATE posts SET title = title WHERE id = (SELECT id FROM posts WHERE status = 'open' ORDER BY created_at DESC LIMIT 1)`,
+      );
     // BENCH_ONLY=typos,rare: only the rows whose name holds one of those words.
     const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
     const chosen = ROWS.filter((r) => !only || only.some((o) => r.kind.includes(o)));
@@ -119,16 +154,28 @@ async function main() {
       const changing = run.name === 'changing' ? setInterval(change, CHANGE_MS) : null;
       const fillsBefore = bench.app.services.searchCache?.stats.fills ?? 0;
       // Similar questions are never kept: measured with the first run only.
-      for (const row of chosen.filter((r) => run.name === 'first' || !r.kind.startsWith('similar'))) rows.push(await measureRow(bases[run.name]!, row));
+      for (const row of chosen.filter((r) => run.name === 'first' || !r.kind.startsWith('similar')))
+        rows.push(await measureRow(bases[run.name]!, row));
       if (changing) clearInterval(changing);
       const fills = (bench.app.services.searchCache?.stats.fills ?? 0) - fillsBefore;
-      tables.push({ title: run.name === 'first' ? run.title : `${run.title}; ${fills} searches asked the database`, rows });
+      tables.push({
+        title: run.name === 'first' ? run.title : `${run.title}; ${fills} searches asked the database`,
+        rows,
+      });
     }
-    const header = ['queries', 'matches (1st)', '1 client p50 / p95 ms', '4 clients p50 / p95 ms', 'req/s at 50 connections'];
+    const header = [
+      'queries',
+      'matches (1st)',
+      '1 client p50 / p95 ms',
+      '4 clients p50 / p95 ms',
+      'req/s at 50 connections',
+    ];
     const all = tables.flatMap((t) => t.rows);
     const widths = header.map((h, i) => Math.max(h.length, ...all.map((r) => r[i]!.length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-    console.log(`\nGET /api/search and /api/similar on ${POSTS.toLocaleString('en-US')} posts, ${SECONDS} s per measurement, Node ${process.version}`);
+    console.log(
+      `\nGET /api/search and /api/similar on ${POSTS.toLocaleString('en-US')} posts, ${SECONDS} s per measurement, Node ${process.version}`,
+    );
     for (const { title, rows } of tables) {
       console.log(`\n${title}:\n`);
       console.log(line(header));
@@ -140,7 +187,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -25,37 +25,63 @@ async function main() {
   // As scripts/start.mjs runs it (scripts/server-process.mjs).
   const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { ...serverEnv(), DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', RATE_LIMIT_UPLOADS: '100000', RATE_LIMIT_AUTH: '100000' },
+    env: {
+      ...serverEnv(),
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_UPLOADS: '100000',
+      RATE_LIMIT_AUTH: '100000',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
     await new Promise<void>((resolve, reject) => {
-      server.stdout!.on('data', (d: Buffer) => { if (String(d).includes('Fenestra is ready')) resolve(); });
+      server.stdout!.on('data', (d: Buffer) => {
+        if (String(d).includes('Fenestra is ready')) resolve();
+      });
       server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
     const signUp = await fetch(`${base}/api/account/sign-up`, {
-      method: 'POST', headers: { origin: base, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'bench-uploader@example.com', password: 'Bench-password1' }),
     });
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     // Just under the pixel cap, and small on the wire: the heaviest photo a member can send.
-    const photo = await sharp({ create: { width: 5000, height: 4990, channels: 3, background: '#6d8fa8' } }).jpeg({ quality: 90 }).toBuffer();
-    console.log(`Photo: 5000 x 4990 px, ${(photo.length / 1024).toFixed(0)} KiB; ${UPLOADERS} uploaders of 3 photos each, ${READERS} readers, ${SECONDS} s`);
+    const photo = await sharp({ create: { width: 5000, height: 4990, channels: 3, background: '#6d8fa8' } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    console.log(
+      `Photo: 5000 x 4990 px, ${(photo.length / 1024).toFixed(0)} KiB; ${UPLOADERS} uploaders of 3 photos each, ${READERS} readers, ${SECONDS} s`,
+    );
 
-    const reading = (seconds: number) => autocannon({ url: `${base}/api/posts`, connections: READERS, duration: seconds, workers: 1 });
+    const reading = (seconds: number) =>
+      autocannon({ url: `${base}/api/posts`, connections: READERS, duration: seconds, workers: 1 });
     const quiet = await reading(5);
     const before = memoryOf(server.pid!);
 
     let stop = false;
     const outcomes = new Map<number, number>();
     let peak = 0;
-    const sampler = setInterval(() => { peak = Math.max(peak, memoryOf(server.pid!).rss); }, 100);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, memoryOf(server.pid!).rss);
+    }, 100);
     const uploader = async () => {
       while (!stop) {
         const form = new FormData();
         for (let i = 0; i < 3; i++) form.append('files', new Blob([new Uint8Array(photo)]), `photo-${i}.jpg`);
-        const res = await fetch(`${base}/api/uploads/images`, { method: 'POST', headers: { origin: base, cookie }, body: form });
+        const res = await fetch(`${base}/api/uploads/images`, {
+          method: 'POST',
+          headers: { origin: base, cookie },
+          body: form,
+        });
         await res.arrayBuffer();
         outcomes.set(res.status, (outcomes.get(res.status) ?? 0) + 1);
       }
@@ -73,7 +99,9 @@ async function main() {
     console.log(row('alone', quiet));
     console.log(row(`with ${UPLOADERS} uploaders`, loaded));
     console.log(`Uploads answered: ${[...outcomes].map(([status, n]) => `${n} x ${status}`).join(', ')}`);
-    console.log(`Server memory: rss ${before.rss.toFixed(0)} MiB before the uploads, peak rss while loaded ${peak.toFixed(0)} MiB (process high-water mark ${memory.peak.toFixed(0)} MiB)`);
+    console.log(
+      `Server memory: rss ${before.rss.toFixed(0)} MiB before the uploads, peak rss while loaded ${peak.toFixed(0)} MiB (process high-water mark ${memory.peak.toFixed(0)} MiB)`,
+    );
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -81,7 +109,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -13,10 +13,12 @@ export async function seedVolume(app: FastifyInstance, volume: Volume = VOLUMES.
   const POSTS = Number(process.env.BENCH_POSTS ?? volume.posts);
   const REPLIES_PER_POST = volume.repliesPerPost;
   const pool = app.services.database.pool;
-  await pool.query(`
+  await pool.query(
+    `
     INSERT INTO users (id, name, email)
     SELECT 'bench-' || g, 'bench_member_' || g, 'bench' || g || '@example.com' FROM generate_series(1, $1) g;
-    `.replace(/\$1/g, String(MEMBERS)));
+    `.replace(/\$1/g, String(MEMBERS)),
+  );
   await pool.query(`
     INSERT INTO profiles (id, username, created_at)
     SELECT 'bench-' || g, 'bench_member_' || g, now() - (g || ' minutes')::interval FROM generate_series(1, ${MEMBERS}) g`);
@@ -36,7 +38,9 @@ export async function seedVolume(app: FastifyInstance, volume: Volume = VOLUMES.
     await seeding.query('BEGIN');
     // Only a superuser may (the embedded server's user is one); elsewhere the triggers run.
     await seeding.query('SAVEPOINT quiet');
-    await seeding.query('SET LOCAL session_replication_role = replica').catch(() => seeding.query('ROLLBACK TO SAVEPOINT quiet'));
+    await seeding
+      .query('SET LOCAL session_replication_role = replica')
+      .catch(() => seeding.query('ROLLBACK TO SAVEPOINT quiet'));
     await seeding.query(`
       INSERT INTO replies (post_id, user_id, content, created_at)
       SELECT p.id, 'bench-' || (1 + (r + abs(hashtext(p.id::text))) % ${MEMBERS}), 'A helpful benchmark reply with enough words.', p.created_at + (r || ' minutes')::interval
@@ -55,30 +59,50 @@ export async function seedVolume(app: FastifyInstance, volume: Volume = VOLUMES.
   await pool.query('VACUUM ANALYZE');
   await pool.query('CHECKPOINT');
   const res = await app.inject({
-    method: 'POST', url: '/api/account/sign-up', headers: { origin: app.services.config.publicUrl },
+    method: 'POST',
+    url: '/api/account/sign-up',
+    headers: { origin: app.services.config.publicUrl },
     payload: { email: 'bench-real@example.com', password: 'Bench-password1' },
   });
-  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const cookie = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const staff = await app.inject({
-    method: 'POST', url: '/api/account/sign-up', headers: { origin: app.services.config.publicUrl },
+    method: 'POST',
+    url: '/api/account/sign-up',
+    headers: { origin: app.services.config.publicUrl },
     payload: { email: 'bench-staff@example.com', password: 'Bench-password1' },
   });
   await pool.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [staff.json().me.id]);
-  const staffCookie = ([] as string[]).concat(staff.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const staffCookie = ([] as string[])
+    .concat(staff.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
   // A cursor 50 pages deep, walked the way a client would, to show keyset paging costs what page 1 costs.
   let cursor: string | null = null;
   for (let page = 0; page < 50; page++) {
-    const list: { json(): { nextCursor: string | null } } = await app.inject({ method: 'GET', url: `/api/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}` });
+    const list: { json(): { nextCursor: string | null } } = await app.inject({
+      method: 'GET',
+      url: `/api/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+    });
     cursor = list.json().nextCursor;
   }
   const firstPage = (await app.inject({ method: 'GET', url: '/api/posts' })).json().posts as Array<{ id: string }>;
   // The member has liked two posts of the first page and bookmarked one: their list carries an overlay.
   const asMember = { origin: app.services.config.publicUrl, cookie };
-  for (const post of firstPage.slice(1, 3)) await app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: asMember });
+  for (const post of firstPage.slice(1, 3))
+    await app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: asMember });
   await app.inject({ method: 'POST', url: `/api/posts/${firstPage[1]!.id}/bookmark`, headers: asMember });
   // The seed's own live events (one per post written) reach this instance before anything is measured.
   await (app.services.events.listener as { sync?(timeoutMs: number): Promise<void> }).sync?.(120_000);
   return {
-    members: MEMBERS, posts: POSTS, replies: POSTS * REPLIES_PER_POST, cookie, staffCookie, deepCursor: cursor ?? '', postId: firstPage[0]!.id,
+    members: MEMBERS,
+    posts: POSTS,
+    replies: POSTS * REPLIES_PER_POST,
+    cookie,
+    staffCookie,
+    deepCursor: cursor ?? '',
+    postId: firstPage[0]!.id,
   };
 }

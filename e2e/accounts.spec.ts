@@ -14,7 +14,7 @@ test.describe('accounts', () => {
     await form.getByLabel('Username').fill(`newbie-${Date.now() % 100000}`);
     await form.getByRole('button', { name: 'Create Account' }).click();
 
-    await expect(page.getByText(MSG.welcomeNew)).toBeVisible();
+    await expect(page.getByText(MSG.welcomeNew('Fenestra'))).toBeVisible();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
     await page.getByRole('button', { name: 'User menu' }).click();

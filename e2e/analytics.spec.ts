@@ -8,7 +8,10 @@ const dailyTable = (page: Page) => page.getByRole('table', { name: 'New posts an
 // The analytics page as staff see it on a phone: charts drawn, the period switched, a chart's numbers
 // opened as a table, axe clean in that state (accessibility.spec.ts checks the first view at both widths).
 for (const theme of ['light', 'dark'] as const) {
-  test(`analytics at 375 px in the ${theme} theme: switch the period, open a table, axe clean`, async ({ page, context }) => {
+  test(`analytics at 375 px in the ${theme} theme: switch the period, open a table, axe clean`, async ({
+    page,
+    context,
+  }) => {
     const staff = await createMember(context.request, { role: 'moderator' });
     await insertPublicPosts({ authorId: staff.id, count: 2, topic: 'misc', label: `Analytics${theme}${Date.now()}` });
     await context.addInitScript((t) => localStorage.setItem('theme', t), theme);

@@ -11,7 +11,13 @@ test('filter, sort and Load More on the discussion list', async ({ page, request
   const author = await createMember(request);
   const label = `Screens${Date.now()}`;
   await insertPublicPosts({ authorId: author.id, count: 25, topic: 'screens', label });
-  await insertPublicPosts({ authorId: author.id, count: 2, topic: 'screens', status: 'solved', label: `${label}solved` });
+  await insertPublicPosts({
+    authorId: author.id,
+    count: 2,
+    topic: 'screens',
+    status: 'solved',
+    label: `${label}solved`,
+  });
 
   await page.goto('/?topic=screens');
   await expect(page.getByLabel('Topic', { exact: true })).toHaveValue('screens');
@@ -98,7 +104,29 @@ test('the media viewer works with the keyboard', async ({ page, context }) => {
   await expect(opener).toBeFocused();
 });
 
-test('what a visitor does on a server-drawn page before its code has loaded is done once it has', async ({ page, context }) => {
+test('a link clicked while the page hydrates is followed once it has hydrated', async ({ page, context }) => {
+  const author = await createMember(context.request);
+  const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Hydrating${Date.now()}` });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/post/${postId}`);
+  // The moment the app says it has begun hydrating (src/main.tsx), as its code would, but held there.
+  await page.evaluate(() => document.dispatchEvent(new Event('fenestra:hydrating')));
+  await page.getByRole('link', { name: MSG.editQuestion }).click();
+  await expect(page).toHaveURL(`/post/${postId}`);
+  release();
+  await expect(page).toHaveURL(new RegExp(`/post/${postId}/edit`));
+  await expect(page.getByRole('form', { name: MSG.editQuestion })).toBeVisible();
+});
+
+test('what a visitor does on a server-drawn page before its code has loaded is done once it has', async ({
+  page,
+  context,
+}) => {
   const author = await createMember(context.request);
   const label = `Early${Date.now()}`;
   const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, topic: 'glazing', label });
@@ -110,7 +138,8 @@ test('what a visitor does on a server-drawn page before its code has loaded is d
     await route.continue();
   });
 
-  await page.goto('/');
+  // Not 'load': the code boot.js adds once the page has painted delays the load event while it is held.
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   const search = page.getByRole('searchbox', { name: 'Search' });
   await search.fill(label);
@@ -128,11 +157,15 @@ test('what a visitor does on a server-drawn page before its code has loaded is d
     await heldPost;
     await route.continue();
   });
-  await page.goto(`/post/${postId}`);
+  await page.goto(`/post/${postId}`, { waitUntil: 'domcontentloaded' });
   const replyBox = page.getByRole('textbox', { name: MSG.addReply });
   await replyBox.fill('Typed while the page was still loading its code.');
   release();
   await page.getByRole('button', { name: MSG.postReply }).click();
   await expect(page.getByRole('heading', { name: MSG.replyCount(1) })).toBeVisible();
-  await expect(page.getByText('Typed while the page was still loading its code.')).toBeVisible();
+  const replies = page.getByRole('list', { name: 'Replies' }).getByRole('article');
+  await expect(replies).toHaveCount(1);
+  await expect(replies).toContainText('Typed while the page was still loading its code.');
+  // Posted once, the box is empty again (a controlled box keeps its text as content until then).
+  await expect(replyBox).toHaveValue('');
 });

@@ -8,7 +8,11 @@ import { expectNoAxeViolations } from './support/axe';
 import { E2E_BASE_URL } from './support/env';
 import { e2eDb } from './support/db';
 
-test('staff correct an image’s detected object and the post shows it; a member never sees the button', async ({ page, context, browser }) => {
+test('staff correct an image’s detected object and the post shows it; a member never sees the button', async ({
+  page,
+  context,
+  browser,
+}) => {
   const staff = await createMember(context.request, { role: 'moderator' });
   const photos = await phonePhotos();
   const upload = await context.request.post(`${E2E_BASE_URL}/api/uploads/images`, {
@@ -18,7 +22,10 @@ test('staff correct an image’s detected object and the post shows it; a member
   expect(upload.status()).toBe(200);
   const url = (await upload.json()).files[0].publicUrl as string;
   const id = await insertPostWithImages(staff.id, `Need help identifying this ${Date.now()}`, [url]);
-  await e2eDb().query(`UPDATE post_images SET detection_status = 'done', detected_category = 'other' WHERE post_id = $1`, [id]);
+  await e2eDb().query(
+    `UPDATE post_images SET detection_status = 'done', detected_category = 'other' WHERE post_id = $1`,
+    [id],
+  );
 
   await page.goto(`/post/${id}`);
   const photo = page.getByRole('list', { name: 'Photos and video' });

@@ -9,10 +9,17 @@ import { e2eDb } from './support/db';
 // A phone: 375 CSS px at 3 device pixels each. A card's tile is about 72 px wide there (216 device px). The screen
 // too: left at the desktop project's 1920 px, Chromium's preload scanner reads the `sizes` media queries against it.
 const PHONE = {
-  viewport: { width: 375, height: 812 }, screen: { width: 375, height: 812 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
+  viewport: { width: 375, height: 812 },
+  screen: { width: 375, height: 812 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
 };
 
-const cameraPhoto = (background: string) => sharp({ create: { width: 1920, height: 1440, channels: 3, background } }).jpeg().toBuffer();
+const cameraPhoto = (background: string) =>
+  sharp({ create: { width: 1920, height: 1440, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 /** A public post of two 1920-px photos uploaded through the API; returns its id and the photos' addresses. */
 async function postWithPhotos(request: APIRequestContext, title: string) {
@@ -31,7 +38,10 @@ async function postWithPhotos(request: APIRequestContext, title: string) {
   const created = await request.post(`${E2E_BASE_URL}/api/posts`, {
     headers: { origin: E2E_BASE_URL },
     data: {
-      topic: 'doors', title, tags: [], imageUploadIds: files.map((f) => f.id),
+      topic: 'doors',
+      title,
+      tags: [],
+      imageUploadIds: files.map((f) => f.id),
       description: 'The keeper plate has worn through and the latch no longer catches on this old door.',
     },
   });
@@ -52,19 +62,26 @@ function picturesAsked(page: Page, memberId: string) {
 }
 
 /** The page's cumulative layout shift so far, from the browser's own record of it (buffered entries, read at once). */
-const layoutShift = (page: Page) => page.evaluate(() => {
-  const observer = new PerformanceObserver(() => {});
-  observer.observe({ type: 'layout-shift', buffered: true });
-  const shifts = observer.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
-  observer.disconnect();
-  return shifts.reduce((sum, shift) => sum + (shift.hadRecentInput ? 0 : shift.value), 0);
-});
+const layoutShift = (page: Page) =>
+  page.evaluate(() => {
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const shifts = observer.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+    observer.disconnect();
+    return shifts.reduce((sum, shift) => sum + (shift.hadRecentInput ? 0 : shift.value), 0);
+  });
 
-const allLoaded = (page: Page, selector: string) => page.waitForFunction(
-  (s) => Array.from(document.querySelectorAll<HTMLImageElement>(s)).every((img) => img.complete && img.naturalWidth > 0), selector,
-);
+const allLoaded = (page: Page, selector: string) =>
+  page.waitForFunction(
+    (s) =>
+      Array.from(document.querySelectorAll<HTMLImageElement>(s)).every((img) => img.complete && img.naturalWidth > 0),
+    selector,
+  );
 
-test('a phone gets the small copy a card shows, never the 1920-px photo, and nothing moves when it arrives', async ({ browser, request }) => {
+test('a phone gets the small copy a card shows, never the 1920-px photo, and nothing moves when it arrives', async ({
+  browser,
+  request,
+}) => {
   const member = await createMember(request);
   const title = `Worn keeper plate ${Date.now()}`;
   const { id, photos } = await postWithPhotos(request, title);
@@ -107,20 +124,26 @@ test('a phone gets the small copy a card shows, never the 1920-px photo, and not
   await allLoaded(page, `ul[aria-label="Photos and video"] img`);
   expect(await gallery.locator('img').first().getAttribute('loading')).toBe('eager');
   expect(await gallery.locator('img').nth(1).getAttribute('loading')).toBe('lazy');
-  expect(asked.every((p) => p.endsWith('.w640.webp')), asked.join(' ')).toBe(true);
+  expect(
+    asked.every((p) => p.endsWith('.w640.webp')),
+    asked.join(' '),
+  ).toBe(true);
   expect(await layoutShift(page)).toBe(0);
 
   await gallery.getByRole('button', { name: 'Open image 1' }).click();
   const shown = page.getByRole('dialog').getByRole('img', { name: 'Image 1' });
   await expect(shown).toBeVisible();
-  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => new URL(img.currentSrc || img.src, location.href).pathname)).toMatch(/\.w1280\.webp$/);
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => new URL(img.currentSrc || img.src, location.href).pathname))
+    .toMatch(/\.w1280\.webp$/);
   expect(asked.some((p) => p.endsWith('.jpg'))).toBe(false);
   await phone.close();
 });
 
 /** Photos a member might upload as an avatar (the demo's video posters, 640 px; stored at 512). */
 const AVATAR_PHOTOS = ['storm-door-closer', 'casement-crank', 'patio-door-roller'].map((name) =>
-  readFileSync(path.join(import.meta.dirname, '..', 'apps', 'server', 'src', 'db', 'seed', 'videos', `${name}.jpg`)));
+  readFileSync(path.join(import.meta.dirname, '..', 'apps', 'server', 'src', 'ops', 'seed', 'videos', `${name}.jpg`)),
+);
 
 /** A new member with an uploaded avatar and one public post in Screens; returns the member and their avatar's address. */
 async function memberWithAvatar(request: APIRequestContext, photo: Buffer, title: string) {
@@ -131,21 +154,33 @@ async function memberWithAvatar(request: APIRequestContext, photo: Buffer, title
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   const [file] = (await upload.json()).files as { id: string; publicUrl: string }[];
-  const set = await request.put(`${E2E_BASE_URL}/api/settings/avatar`, { headers: { origin: E2E_BASE_URL }, data: { kind: 'upload', uploadId: file!.id } });
+  const set = await request.put(`${E2E_BASE_URL}/api/settings/avatar`, {
+    headers: { origin: E2E_BASE_URL },
+    data: { kind: 'upload', uploadId: file!.id },
+  });
   expect(set.ok(), await set.text()).toBe(true);
   const created = await request.post(`${E2E_BASE_URL}/api/posts`, {
     headers: { origin: E2E_BASE_URL },
-    data: { topic: 'screens', title, tags: [], description: 'The screen spline has shrunk and the mesh pulls out of the frame at one corner.' },
+    data: {
+      topic: 'screens',
+      title,
+      tags: [],
+      description: 'The screen spline has shrunk and the mesh pulls out of the frame at one corner.',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   await e2eDb().query(`UPDATE posts SET status = 'open' WHERE id = $1`, [(await created.json()).id]);
   return { member, avatar: file!.publicUrl };
 }
 
-test('a phone gets an avatar\'s small copy on the cards, never the 512-px picture, and nothing moves', async ({ browser, request }) => {
+test("a phone gets an avatar's small copy on the cards, never the 512-px picture, and nothing moves", async ({
+  browser,
+  request,
+}) => {
   const stamp = Date.now();
   const authors: Awaited<ReturnType<typeof memberWithAvatar>>[] = [];
-  for (const [i, photo] of AVATAR_PHOTOS.entries()) authors.push(await memberWithAvatar(request, photo, `Shrunk spline ${stamp} ${i}`));
+  for (const [i, photo] of AVATAR_PHOTOS.entries())
+    authors.push(await memberWithAvatar(request, photo, `Shrunk spline ${stamp} ${i}`));
 
   const phone = await browser.newContext(PHONE);
   const page = await phone.newPage();
@@ -162,15 +197,22 @@ test('a phone gets an avatar\'s small copy on the cards, never the 512-px pictur
     await expect(img).toHaveAttribute('width', '24');
     await expect(img).toHaveAttribute('height', '24');
     // 24 CSS px at 3x: the 96-px copy is the smallest that covers it.
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? new URL(el.currentSrc).pathname : ''))).toMatch(/\.w96\.webp$/);
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? new URL(el.currentSrc).pathname : '')))
+      .toMatch(/\.w96\.webp$/);
   }
-  expect([...sent.keys()].filter((p) => authors.some((a) => p.startsWith(a.avatar.replace(/\.jpg$/, ''))))
-    .every((p) => p.endsWith('.w96.webp'))).toBe(true);
+  expect(
+    [...sent.keys()]
+      .filter((p) => authors.some((a) => p.startsWith(a.avatar.replace(/\.jpg$/, ''))))
+      .every((p) => p.endsWith('.w96.webp')),
+  ).toBe(true);
   expect(await layoutShift(page)).toBe(0);
 
   // What the cards' avatars cost, against what the stored pictures would have.
   const copies = authors.map((a) => sent.get(a.avatar.replace(/\.jpg$/, '.w96.webp')) ?? 0);
-  const wholes = await Promise.all(authors.map(async (a) => (await (await request.get(`${E2E_BASE_URL}${a.avatar}`)).body()).length));
+  const wholes = await Promise.all(
+    authors.map(async (a) => (await (await request.get(`${E2E_BASE_URL}${a.avatar}`)).body()).length),
+  );
   console.log(`avatars at 3x: copies ${copies.join('+')} B, the pictures themselves ${wholes.join('+')} B`);
   expect(copies.every((bytes, i) => bytes > 0 && bytes * 4 < wholes[i]!)).toBe(true);
   await phone.close();

@@ -4,7 +4,8 @@ import { createMember } from './support/members';
 import { insertPublicPosts } from './support/posts';
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
 
 async function headerControls(page: Page) {
@@ -29,7 +30,8 @@ test('the signed-in header stays usable at every width from 768 to 1024 px', asy
     // The search box keeps room to type, no control overlaps another, and nothing spills sideways.
     expect(boxes[0]!.width, `search box at ${width} px`).toBeGreaterThanOrEqual(190);
     for (let i = 0; i < boxes.length; i++) {
-      for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i]!, boxes[j]!), `controls ${i} and ${j} at ${width} px`).toBe(false);
+      for (let j = i + 1; j < boxes.length; j++)
+        expect(overlaps(boxes[i]!, boxes[j]!), `controls ${i} and ${j} at ${width} px`).toBe(false);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
@@ -50,7 +52,11 @@ test('a toast hides none of the header controls, nor the user menu it may appear
     await expect(menu).toBeVisible();
     const toastBox = await boxOf(toast);
     for (const control of [controls.bell, controls.menu, menu]) {
-      if (await control.isVisible()) expect(overlaps(toastBox, await boxOf(control)), `at ${width} px: ${JSON.stringify([toastBox, await boxOf(control)])}`).toBe(false);
+      if (await control.isVisible())
+        expect(
+          overlaps(toastBox, await boxOf(control)),
+          `at ${width} px: ${JSON.stringify([toastBox, await boxOf(control)])}`,
+        ).toBe(false);
     }
     await page.keyboard.press('Escape');
     await page.getByRole('article').first().getByRole('button', { name: 'Remove bookmark' }).click();
@@ -60,10 +66,13 @@ test('a toast hides none of the header controls, nor the user menu it may appear
 /** WCAG contrast of two CSS colours given as rgb()/rgba() (alpha ignored: both are opaque here). */
 function contrast(a: string, b: string): number {
   const luminance = (css: string) => {
-    const [r, g, bl] = css.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = css
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);

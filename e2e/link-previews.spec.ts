@@ -15,7 +15,11 @@ test.afterAll(async () => {
   await pages?.close();
 });
 
-test('a reply with a link shows its card while typing, and live on another open page', async ({ browser, page, context }) => {
+test('a reply with a link shows its card while typing, and live on another open page', async ({
+  browser,
+  page,
+  context,
+}) => {
   const author = await createMember(context.request);
   const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Preview${Date.now()}` });
   const link = `${LINK_PAGES_ORIGIN}/parts/hinge`;
@@ -48,7 +52,11 @@ test('a reply with a link shows its card while typing, and live on another open 
   await expect(picture).toHaveAttribute('src', /^\/media\/post-images\/link-previews\//);
   // The 800-px picture is not sent whole to a 128-px card: the browser takes its 160-px copy (decision 016).
   await expect
-    .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : '')))
+    .poll(() =>
+      picture.evaluate((img: HTMLImageElement) =>
+        img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : '',
+      ),
+    )
     .toMatch(/\.w160\.webp$/);
 
   await expectNoAxeViolations(visitor);

@@ -8,7 +8,9 @@ import { e2eDb } from './support/db';
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const badge = (page: Page) => page.getByTestId('notification-badge');
 
-test('a reply posted in one window appears in another without a reload, and notifies the author live', async ({ browser }) => {
+test('a reply posted in one window appears in another without a reload, and notifies the author live', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const authorContext = await browser.newContext();
   const helperContext = await browser.newContext();
@@ -25,7 +27,9 @@ test('a reply posted in one window appears in another without a reload, and noti
   await expect(bell(authorPage)).toHaveAccessibleName('Notifications');
   await expect(badge(authorPage)).toHaveCount(0);
 
-  await helperPage.getByRole('textbox', { name: MSG.addReply }).fill('That is a Truth 15-series operator, the gearbox stamp gives it away.');
+  await helperPage
+    .getByRole('textbox', { name: MSG.addReply })
+    .fill('That is a Truth 15-series operator, the gearbox stamp gives it away.');
   await helperPage.getByRole('button', { name: MSG.postReply }).click();
   await expect(helperPage.getByText(MSG.replyPosted)).toBeVisible();
 
@@ -74,7 +78,10 @@ test("a visitor's open post page receives a new reply live", async ({ page, requ
   await expect(page.getByRole('heading', { name: MSG.replyCount(1) })).toBeVisible();
 });
 
-test('a reply made before a server-drawn post page has its live stream still appears once the stream opens', async ({ page, request }) => {
+test('a reply made before a server-drawn post page has its live stream still appears once the stream opens', async ({
+  page,
+  request,
+}) => {
   const author = await createMember(request);
   const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Late stream ${Date.now()}` });
   // The stream is held back until the reply exists: the page's drawn data is older than its stream.
@@ -109,34 +116,44 @@ const streamHolds = (page: Page, postId: string) =>
   page.waitForResponse((response) => {
     const request = response.request();
     if (request.method() !== 'PUT' || !/\/api\/events\/[^/]+\/posts$/.test(response.url())) return false;
-    return response.status() === 204 && (JSON.parse(request.postData() ?? '{}') as { postIds?: string[] }).postIds?.includes(postId) === true;
+    return (
+      response.status() === 204 &&
+      (JSON.parse(request.postData() ?? '{}') as { postIds?: string[] }).postIds?.includes(postId) === true
+    );
   });
 
-test('a server-drawn home page and post page ask the API nothing again once live, when nothing changed', { tag: '@alone' }, async ({ page, request }) => {
-  const author = await createMember(request);
-  const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Quiet page ${Date.now()}` });
-  // Signing up goes through the server, whose answer waits until it has heard every event committed before
-  // (the new post's): the pages below are drawn after it, so nothing happened since their drawing.
-  const helper = await createMember(request);
-  const requested = countFrameRequests(page);
+test(
+  'a server-drawn home page and post page ask the API nothing again once live, when nothing changed',
+  { tag: '@alone' },
+  async ({ page, request }) => {
+    const author = await createMember(request);
+    const [postId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Quiet page ${Date.now()}` });
+    // Signing up goes through the server, whose answer waits until it has heard every event committed before
+    // (the new post's): the pages below are drawn after it, so nothing happened since their drawing.
+    const helper = await createMember(request);
+    const requested = countFrameRequests(page);
 
-  const homeHeld = streamHolds(page, postId!);
-  await page.goto('/');
-  await homeHeld;
-  expect(requested).toEqual([]);
+    const homeHeld = streamHolds(page, postId!);
+    await page.goto('/');
+    await homeHeld;
+    expect(requested).toEqual([]);
 
-  const postHeld = streamHolds(page, postId!);
-  await page.goto(`/post/${postId}`);
-  await postHeld;
-  expect(requested).toEqual([]);
-  // A reply after that arrives live on the same stream (after any refetch it would have been told of): it refetches
-  // the post and its replies, never who is signed in or the settings.
-  await replyThroughApi(request, postId!, 'Arrives live on a page that asked for nothing more.');
-  await expect(page.getByRole('article', { name: `Reply by ${helper.username}` })).toBeVisible();
-  expect(requested.filter((path) => path === '/api/me' || path === '/api/config')).toEqual([]);
-});
+    const postHeld = streamHolds(page, postId!);
+    await page.goto(`/post/${postId}`);
+    await postHeld;
+    expect(requested).toEqual([]);
+    // A reply after that arrives live on the same stream (after any refetch it would have been told of): it refetches
+    // the post and its replies, never who is signed in or the settings.
+    await replyThroughApi(request, postId!, 'Arrives live on a page that asked for nothing more.');
+    await expect(page.getByRole('article', { name: `Reply by ${helper.username}` })).toBeVisible();
+    expect(requested.filter((path) => path === '/api/me' || path === '/api/config')).toEqual([]);
+  },
+);
 
-test('ten tabs of one browser share one event stream and still load pages; each stays live', async ({ context, request }) => {
+test('ten tabs of one browser share one event stream and still load pages; each stays live', async ({
+  context,
+  request,
+}) => {
   test.setTimeout(90_000);
   const author = await createMember(context.request);
   const postIds = await insertPublicPosts({ authorId: author.id, count: 10, label: `Ten tabs ${Date.now()}` });
@@ -169,7 +186,7 @@ test('ten tabs of one browser share one event stream and still load pages; each 
   // The last tab is not the one holding the stream, yet the reply reaches it. (The helper signs in
   // outside this browser, which stays the author's.)
   const helper = await createMember(request);
-  await replyThroughApi(request, postIds[9]!, 'Arrives in the tenth tab through the first tab\'s stream.');
+  await replyThroughApi(request, postIds[9]!, "Arrives in the tenth tab through the first tab's stream.");
   await expect(pages[9]!.getByRole('article', { name: `Reply by ${helper.username}` })).toBeVisible();
 
   // Closing the tab that holds the stream: another takes over and stays live.
@@ -179,7 +196,10 @@ test('ten tabs of one browser share one event stream and still load pages; each 
   expect(streams).toBe(2);
 });
 
-test("an open page learns at once that its session ended: 'Your session has ended', and the visitor's view", async ({ page, context }) => {
+test("an open page learns at once that its session ended: 'Your session has ended', and the visitor's view", async ({
+  page,
+  context,
+}) => {
   const member = await createMember(context.request);
   const [postId] = await insertPublicPosts({ authorId: member.id, count: 1, label: `Session ends ${Date.now()}` });
   await page.goto(`/post/${postId}`);

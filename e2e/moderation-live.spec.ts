@@ -8,7 +8,11 @@ import { E2E_BASE_URL } from './support/env';
 // What staff do shows in other windows without a reload: the event stream tells them.
 
 test('the review queue, its card and the member list update live in a second staff window', async ({ browser }) => {
-  const [first, second, authorContext] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const [first, second, authorContext] = await Promise.all([
+    browser.newContext(),
+    browser.newContext(),
+    browser.newContext(),
+  ]);
   await createMember(first.request, { role: 'moderator' });
   await createMember(second.request, { role: 'admin' });
   const author = await createMember(authorContext.request, { username: `queued${Date.now() % 1_000_000}` });
@@ -21,7 +25,12 @@ test('the review queue, its card and the member list update live in a second sta
   const title = `Live queue question ${Date.now()}`;
   const asked = await authorContext.request.post(`${E2E_BASE_URL}/api/posts`, {
     headers: { origin: E2E_BASE_URL },
-    data: { topic: 'doors', title, description: 'The latch on my storm door will not catch since the cold weather started.', tags: [] },
+    data: {
+      topic: 'doors',
+      title,
+      description: 'The latch on my storm door will not catch since the cold weather started.',
+      tags: [],
+    },
   });
   expect(asked.status()).toBe(201);
   for (const page of [pageA, pageB]) await expect(page.getByRole('article').filter({ hasText: title })).toBeVisible();
@@ -54,9 +63,15 @@ test('pinning, unpinning and deleting a reply show live in a visitor’s window'
   const newer = await createMember(visitorContext.request, { username: `late${Date.now() % 1_000_000}` });
   await visitorContext.clearCookies();
   const [postId] = await insertPublicPosts({ authorId: staff.id, count: 1, label: `LivePins${Date.now()}` });
-  for (const [who, minutes] of [[older, 30], [newer, 10]] as const) {
-    await e2eDb().query(`INSERT INTO replies (post_id, user_id, content, created_at)
-      VALUES ($1, $2, $3, now() - $4 * interval '1 minute')`, [postId, who.id, `A reply from ${who.username} with enough words.`, minutes]);
+  for (const [who, minutes] of [
+    [older, 30],
+    [newer, 10],
+  ] as const) {
+    await e2eDb().query(
+      `INSERT INTO replies (post_id, user_id, content, created_at)
+      VALUES ($1, $2, $3, now() - $4 * interval '1 minute')`,
+      [postId, who.id, `A reply from ${who.username} with enough words.`, minutes],
+    );
   }
   await e2eDb().query('UPDATE posts SET reply_count = 2 WHERE id = $1', [postId]);
 

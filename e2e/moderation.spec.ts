@@ -18,7 +18,9 @@ async function confirmPostAction(page: Page, label: string, word: string) {
   await dialog.getByRole('button', { name: label }).click();
   await expect(dialog.getByText(MSG.confirmWord(word))).toBeVisible();
   await field.fill(word.toLowerCase());
-  const sent = page.waitForResponse((r) => r.url().includes('/api/admin/posts/') && r.request().method() !== 'GET', { timeout: 7_000 });
+  const sent = page.waitForResponse((r) => r.url().includes('/api/admin/posts/') && r.request().method() !== 'GET', {
+    timeout: 7_000,
+  });
   await dialog.getByRole('button', { name: label }).click();
   const answer = await sent.catch(() => {
     throw new Error(`The click on '${label}' with '${word.toLowerCase()}' typed sent no request within 7 s`);
@@ -84,7 +86,11 @@ async function signInThroughForm(page: Page, member: TestMember) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
 }
 
-test('a 7-day ban stops sign-in with the reason and end date; unban lets the member back', async ({ page, context, browser }) => {
+test('a 7-day ban stops sign-in with the reason and end date; unban lets the member back', async ({
+  page,
+  context,
+  browser,
+}) => {
   await createMember(context.request, { role: 'admin' });
   const memberContext = await browser.newContext();
   const member = await createMember(memberContext.request, { username: `banme${Date.now() % 1_000_000}` });

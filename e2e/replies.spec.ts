@@ -7,7 +7,8 @@ import { expectNoAxeViolations } from './support/axe';
 
 const replyBox = (page: Page) => page.getByRole('textbox', { name: MSG.addReply });
 const postReply = (page: Page) => page.getByRole('button', { name: MSG.postReply });
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Messages/ }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Messages/ }).getByText(text, { exact: true });
 
 test('a member replies with photos and a link, after each validation message', async ({ page, context }) => {
   test.setTimeout(60_000);
@@ -40,13 +41,17 @@ test('a member replies with photos and a link, after each validation message', a
   await dialog.getByLabel(MSG.linkUrl).fill('https://parts.example/crank');
   await dialog.getByRole('button', { name: 'Insert Link' }).click();
   await expect(dialog).toBeHidden();
-  await expect(replyBox(page)).toHaveValue('The maker lists this part on [their parts page](https://parts.example/crank)');
+  await expect(replyBox(page)).toHaveValue(
+    'The maker lists this part on [their parts page](https://parts.example/crank)',
+  );
   // Empty Link Text writes the bare address.
   await replyBox(page).press('End');
   await page.getByRole('button', { name: 'Insert link' }).click();
   await dialog.getByLabel(MSG.linkUrl).fill('http://example.com/guide');
   await dialog.getByRole('button', { name: 'Insert Link' }).click();
-  await expect(replyBox(page)).toHaveValue('The maker lists this part on [their parts page](https://parts.example/crank) http://example.com/guide');
+  await expect(replyBox(page)).toHaveValue(
+    'The maker lists this part on [their parts page](https://parts.example/crank) http://example.com/guide',
+  );
 
   // Two photos through the upload pipeline.
   const photos = await phonePhotos();
@@ -64,7 +69,10 @@ test('a member replies with photos and a link, after each validation message', a
   await expect(link).toHaveAttribute('href', 'https://parts.example/crank');
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
-  await expect(reply.getByRole('link', { name: 'http://example.com/guide' })).toHaveAttribute('href', 'http://example.com/guide');
+  await expect(reply.getByRole('link', { name: 'http://example.com/guide' })).toHaveAttribute(
+    'href',
+    'http://example.com/guide',
+  );
 
   // The reply's thumbnails open the media viewer.
   await reply.getByRole('button', { name: 'Open reply image 2' }).click();
@@ -75,10 +83,18 @@ test('a member replies with photos and a link, after each validation message', a
   await expect(viewer).toBeHidden();
 });
 
-test("a visitor sees Post Reply disabled; a solved question shows the solved card, not the form", async ({ page, request }) => {
+test('a visitor sees Post Reply disabled; a solved question shows the solved card, not the form', async ({
+  page,
+  request,
+}) => {
   const author = await createMember(request);
   const [openId] = await insertPublicPosts({ authorId: author.id, count: 1, label: `Visitor reply ${Date.now()}` });
-  const [solvedId] = await insertPublicPosts({ authorId: author.id, count: 1, status: 'solved', label: `Solved reply ${Date.now()}` });
+  const [solvedId] = await insertPublicPosts({
+    authorId: author.id,
+    count: 1,
+    status: 'solved',
+    label: `Solved reply ${Date.now()}`,
+  });
 
   await page.goto(`/post/${openId}`);
   await replyBox(page).fill('A reply typed by someone who is not signed in');

@@ -6,7 +6,8 @@ import { e2eDb } from './support/db';
 import { expectNoAxeViolations } from './support/axe';
 
 // A word no other test writes, so each test's posts are the only ones its searches find.
-const uniqueWord = (label: string) => `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toLowerCase().replace(/[^a-z]/g, 'q');
+const uniqueWord = (label: string) =>
+  `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toLowerCase().replace(/[^a-z]/g, 'q');
 
 async function publicPost(authorId: string, title: string, description: string, topic = 'windows') {
   const { rows } = await e2eDb().query<{ id: string }>(
@@ -18,10 +19,17 @@ async function publicPost(authorId: string, title: string, description: string, 
 
 const searchBox = (page: Page) => page.getByRole('search').getByLabel('Search');
 
-test('header search finds a post and marks the words searched for; a blank search goes nowhere', async ({ page, request }) => {
+test('header search finds a post and marks the words searched for; a blank search goes nowhere', async ({
+  page,
+  request,
+}) => {
   const author = await createMember(request);
   const word = uniqueWord('crankwheel');
-  await publicPost(author.id, `Casement ${word} handle <stripped> on the operator`, `The ${word} spins on the splined stud of the operator and the sash stays shut.`);
+  await publicPost(
+    author.id,
+    `Casement ${word} handle <stripped> on the operator`,
+    `The ${word} spins on the splined stud of the operator and the sash stays shut.`,
+  );
 
   await page.goto('/');
   await searchBox(page).fill('   ');
@@ -37,7 +45,9 @@ test('header search finds a post and marks the words searched for; a blank searc
   await expect(card.getByRole('heading').locator('mark')).toHaveText([word, 'operator']);
   await expect(card.locator('p mark').first()).toHaveText(word);
   await card.getByRole('heading').getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Casement ${word} handle <stripped> on the operator`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Casement ${word} handle <stripped> on the operator`,
+  );
 });
 
 test('Load More brings the next 20 results', async ({ page, request }) => {
@@ -56,7 +66,12 @@ test('Load More brings the next 20 results', async ({ page, request }) => {
 test("no results: suggestions and 'Did you mean' from the words of public posts", async ({ page, request }) => {
   const author = await createMember(request);
   const word = uniqueWord('weatherseal');
-  await publicPost(author.id, `Door ${word} replacement profile`, `Which ${word} profile fits a kerf slot in an entry door frame?`, 'doors');
+  await publicPost(
+    author.id,
+    `Door ${word} replacement profile`,
+    `Which ${word} profile fits a kerf slot in an entry door frame?`,
+    'doors',
+  );
   const misspelt = word.slice(0, 4) + word.slice(5);
 
   // Nothing in Screens: the misspelt word is corrected, the topic still finds nothing.
@@ -70,11 +85,18 @@ test("no results: suggestions and 'Did you mean' from the words of public posts"
 });
 
 // accessibility.spec.ts covers /search in both themes at both widths; here each state, light on a desktop and dark on a phone.
-for (const [theme, width] of [['light', 1280], ['dark', 375]] as const) {
+for (const [theme, width] of [
+  ['light', 1280],
+  ['dark', 375],
+] as const) {
   test(`the search page passes axe in each state (${theme}, ${width} px)`, async ({ page, context, request }) => {
     const author = await createMember(request);
     const word = uniqueWord('axeword');
-    await publicPost(author.id, `Sash ${word} balance question`, `The ${word} balance in my sash window has snapped and the sash drops.`);
+    await publicPost(
+      author.id,
+      `Sash ${word} balance question`,
+      `The ${word} balance in my sash window has snapped and the sash drops.`,
+    );
     await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/search?q=${word}`);
@@ -87,10 +109,16 @@ for (const [theme, width] of [['light', 1280], ['dark', 375]] as const) {
 
     // Held: 'Searching...'; then failed (and failing again on the client's retries): 'Failed to search posts'.
     let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/search?*', async (route) => {
       await held;
-      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'away', statusCode: 503 }) });
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'away', statusCode: 503 }),
+      });
     });
     await page.goto(`/search?q=${word}`);
     await expect(page.getByText(MSG.searching)).toBeVisible();

@@ -10,14 +10,22 @@ import { newest } from './build-web-if-needed.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = path.join(root, 'apps/server/dist');
 const entries = ['main', 'worker'];
-const sources = ['apps/server/src', 'packages/shared/src', 'apps/server/package.json', 'packages/shared/package.json', 'package-lock.json'];
+const sources = [
+  'apps/server/src',
+  'packages/shared/src',
+  'apps/server/package.json',
+  'packages/shared/package.json',
+  'package-lock.json',
+];
 
 /** Builds when an output is missing or older than any source (or always, forced); returns whether it built. */
 export async function buildServerIfNeeded({ force = false } = {}) {
-  const builtAt = Math.min(...entries.map((e) => {
-    const file = path.join(outdir, `${e}.js`);
-    return existsSync(file) ? statSync(file).mtimeMs : 0;
-  }));
+  const builtAt = Math.min(
+    ...entries.map((e) => {
+      const file = path.join(outdir, `${e}.js`);
+      return existsSync(file) ? statSync(file).mtimeMs : 0;
+    }),
+  );
   const sourceAt = Math.max(...sources.map((s) => newest(path.join(root, s))));
   if (!force && builtAt >= sourceAt) return false;
   console.log('Building the server...');
@@ -32,12 +40,16 @@ export async function buildServerIfNeeded({ force = false } = {}) {
     keepNames: true,
     logLevel: 'warning',
     // One folder below apps/server, as src/paths.ts is: the paths it computes hold for both.
-    plugins: [{
-      name: 'node-modules-stay-imports',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@fenestra/') ? undefined : { path: args.path, external: true }));
+    plugins: [
+      {
+        name: 'node-modules-stay-imports',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@fenestra/') ? undefined : { path: args.path, external: true },
+          );
+        },
       },
-    }],
+    ],
   });
   return true;
 }

@@ -16,11 +16,25 @@ const CLIENTS = Number(process.env.PROOF_CLIENTS ?? 8);
 const SECONDS = Number(process.env.PROOF_SECONDS ?? 30);
 const PASSWORD = 'Proof-Fleet-Password-9';
 
-interface Sample { at: number; ms: number; kind: string; status: number; error?: string }
+interface Sample {
+  at: number;
+  ms: number;
+  kind: string;
+  status: number;
+  error?: string;
+}
 
-const photo = (seed: number) => sharp({
-  create: { width: 320, height: 240, channels: 3, background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 } },
-}).jpeg().toBuffer();
+const photo = (seed: number) =>
+  sharp({
+    create: {
+      width: 320,
+      height: 240,
+      channels: 3,
+      background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
 
 function check(ok: boolean, what: string, failures: string[]) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
@@ -40,8 +54,12 @@ async function main() {
     output: 'files',
     // The proof's members all come from 127.0.0.1: the per-address limits would throttle the load itself.
     env: {
-      LOG_LEVEL: 'warn', RATE_LIMIT_AUTH: '100000', RATE_LIMIT_UPLOADS: '100000', RATE_LIMIT_POSTS: '100000',
-      RATE_LIMIT_REPLIES: '100000', RATE_LIMIT_PREVIEWS: '100000',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH: '100000',
+      RATE_LIMIT_UPLOADS: '100000',
+      RATE_LIMIT_POSTS: '100000',
+      RATE_LIMIT_REPLIES: '100000',
+      RATE_LIMIT_PREVIEWS: '100000',
     },
     log,
   });
@@ -64,7 +82,10 @@ async function main() {
 async function prove(cluster: Cluster, failures: string[], dir: string) {
   const base = cluster.balancerUrl;
   const origin = cluster.publicUrl;
-  const call = async (url: string, init: { method?: string; cookie?: string; json?: unknown; form?: FormData; at?: string } = {}) => {
+  const call = async (
+    url: string,
+    init: { method?: string; cookie?: string; json?: unknown; form?: FormData; at?: string } = {},
+  ) => {
     const headers: Record<string, string> = { origin };
     if (init.cookie) headers.cookie = init.cookie;
     if (init.json !== undefined) headers['content-type'] = 'application/json';
@@ -75,10 +96,15 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
     });
     return res;
   };
-  const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookieOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
   const uploadPhotos = async (cookie: string, seeds: number[], at?: string) => {
     const form = new FormData();
-    for (const s of seeds) form.append('files', new Blob([new Uint8Array(await photo(s))], { type: 'image/jpeg' }), `photo-${s}.jpg`);
+    for (const s of seeds)
+      form.append('files', new Blob([new Uint8Array(await photo(s))], { type: 'image/jpeg' }), `photo-${s}.jpg`);
     const res = await call('/api/uploads/images', { cookie, form, at });
     if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
     return ((await res.json()) as { files: { id: string; publicUrl: string }[] }).files;
@@ -86,10 +112,23 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
 
   // An admin (as an operator makes one), then members who sign up and sign in through the balancer.
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli/user-create.ts'),
-      '--email', 'admin@fleet.test', '--password', PASSWORD, '--role', 'admin'], {
-      cwd: root, env: { ...process.env, ...cluster.env, DATA_DIR: path.join(dir, 'cli') }, stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(root, 'apps/server/src/cli/user-create.ts'),
+        '--email',
+        'admin@fleet.test',
+        '--role',
+        'admin',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, ...cluster.env, DATA_DIR: path.join(dir, 'cli'), USER_PASSWORD: PASSWORD },
+        stdio: 'ignore',
+      },
+    );
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`user:create exited with ${code}`))));
   });
   const signIn = async (email: string) => {
@@ -115,7 +154,13 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
     photoUrls.push(...files.map((f) => f.publicUrl));
     const asked = await call('/api/posts', {
       cookie: m.cookie,
-      json: { topic: 'doors', title: `Sticking storm door latch number ${i}`, description: 'The latch sticks half-way and the closer slams it: which part wears out first on these doors?', tags: [], imageUploadIds: files.map((f) => f.id) },
+      json: {
+        topic: 'doors',
+        title: `Sticking storm door latch number ${i}`,
+        description: 'The latch sticks half-way and the closer slams it: which part wears out first on these doors?',
+        tags: [],
+        imageUploadIds: files.map((f) => f.id),
+      },
     });
     if (asked.status !== 201) throw new Error(`ask answered ${asked.status}: ${await asked.text()}`);
     const { id } = (await asked.json()) as { id: string };
@@ -131,15 +176,35 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
   const api2 = cluster.member('api-2').url;
   const [crossPhoto] = await uploadPhotos(members[0]!.cookie, [999], api1);
   const fromOther = await fetch(`${api2}${crossPhoto!.publicUrl}`);
-  const sameBytes = Buffer.from(await fromOther.arrayBuffer()).equals(Buffer.from(await (await fetch(`${api1}${crossPhoto!.publicUrl}`)).arrayBuffer()));
-  check(fromOther.status === 200 && sameBytes, 'a photo uploaded through api-1 is served, byte for byte, by api-2', failures);
-  for (const [holder, poster] of [[api1, api2], [api2, api1]] as const) {
+  const sameBytes = Buffer.from(await fromOther.arrayBuffer()).equals(
+    Buffer.from(await (await fetch(`${api1}${crossPhoto!.publicUrl}`)).arrayBuffer()),
+  );
+  check(
+    fromOther.status === 200 && sameBytes,
+    'a photo uploaded through api-1 is served, byte for byte, by api-2',
+    failures,
+  );
+  for (const [holder, poster] of [
+    [api1, api2],
+    [api2, api1],
+  ] as const) {
     const stream = await EventStream.open(holder, { posts: [postIds[0]!] });
-    const res = await call(`/api/posts/${postIds[0]}/replies`, { cookie: members[1]!.cookie, json: { content: 'Same latch here: the spring was the culprit.' }, at: poster });
+    const res = await call(`/api/posts/${postIds[0]}/replies`, {
+      cookie: members[1]!.cookie,
+      json: { content: 'Same latch here: the spring was the culprit.' },
+      at: poster,
+    });
     const { id } = (await res.json()) as { id: string };
-    const event = await Promise.race([stream.next('reply.created', (e) => e.replyId === id), new Promise((r) => setTimeout(() => r(null), 10_000))]);
+    const event = await Promise.race([
+      stream.next('reply.created', (e) => e.replyId === id),
+      new Promise((r) => setTimeout(() => r(null), 10_000)),
+    ]);
     stream.close();
-    check(event !== null, `a reply posted through ${poster === api1 ? 'api-1' : 'api-2'} arrives live on a stream held by ${holder === api1 ? 'api-1' : 'api-2'}`, failures);
+    check(
+      event !== null,
+      `a reply posted through ${poster === api1 ? 'api-1' : 'api-2'} arrives live on a stream held by ${holder === api1 ? 'api-1' : 'api-2'}`,
+      failures,
+    );
   }
 
   // Load: every member reads lists and posts, replies, likes and now and then asks with a photo.
@@ -159,15 +224,20 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
   // instance). The one whose instance dies reconnects, as a browser does, and hears replies again.
   const visitors = [await EventStream.open(base, { posts: postIds }), await EventStream.open(base, { posts: postIds })];
   let liveAfterReconnect = false;
-  const visitorWatch = Promise.all(visitors.map(async (_, i) => {
-    await Promise.race([visitors[i]!.closed, new Promise((r) => setTimeout(r, end - Date.now()))]);
-    if (Date.now() >= end) return;
-    const lost = Date.now();
-    visitors[i] = await EventStream.open(base, { posts: postIds });
-    streamReconnectMs = Date.now() - lost;
-    const heard = await Promise.race([visitors[i]!.next('reply.created').then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
-    liveAfterReconnect = heard === true;
-  }));
+  const visitorWatch = Promise.all(
+    visitors.map(async (_, i) => {
+      await Promise.race([visitors[i]!.closed, new Promise((r) => setTimeout(r, end - Date.now()))]);
+      if (Date.now() >= end) return;
+      const lost = Date.now();
+      visitors[i] = await EventStream.open(base, { posts: postIds });
+      streamReconnectMs = Date.now() - lost;
+      const heard = await Promise.race([
+        visitors[i]!.next('reply.created').then(() => true),
+        new Promise((r) => setTimeout(() => r(false), 15_000)),
+      ]);
+      liveAfterReconnect = heard === true;
+    }),
+  );
 
   const timed = async (kind: string, work: () => Promise<Response>) => {
     const at = Date.now();
@@ -176,7 +246,13 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
       samples.push({ at, ms: Date.now() - at, kind, status: res.status });
       return res;
     } catch (err) {
-      samples.push({ at, ms: Date.now() - at, kind, status: 0, error: err instanceof Error ? (err.cause as Error | undefined)?.message ?? err.message : String(err) });
+      samples.push({
+        at,
+        ms: Date.now() - at,
+        kind,
+        status: 0,
+        error: err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err),
+      });
       return null;
     }
   };
@@ -193,7 +269,12 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
         await res?.arrayBuffer();
       } else if (roll < 0.85) {
         const postId = pick(postIds);
-        const res = await timed('reply', () => call(`/api/posts/${postId}/replies`, { cookie: me.cookie, json: { content: `Reply ${++seq} from member ${n}: check the keeper.` } }));
+        const res = await timed('reply', () =>
+          call(`/api/posts/${postId}/replies`, {
+            cookie: me.cookie,
+            json: { content: `Reply ${++seq} from member ${n}: check the keeper.` },
+          }),
+        );
         if (res?.status === 201) replies.push({ postId, id: ((await res.json()) as { id: string }).id });
         else await res?.arrayBuffer();
       } else if (roll < 0.95) {
@@ -201,16 +282,37 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
         if (!postId) continue;
         me.liked.add(postId);
         const res = await timed('like', () => call(`/api/posts/${postId}/like`, { cookie: me.cookie, method: 'POST' }));
-        if (res?.status === 200 && ((await res.json()) as { active: boolean }).active) likes.push({ postId, member: n });
+        if (res?.status === 200 && ((await res.json()) as { active: boolean }).active)
+          likes.push({ postId, member: n });
       } else {
         const at = Date.now();
         try {
           const files = await uploadPhotos(me.cookie, [++seq]);
-          const res = await call('/api/posts', { cookie: me.cookie, json: { topic: 'windows', title: `Fogged double glazing unit ${seq}`, description: 'Condensation between the panes of a sealed unit: replace the glass or the whole sash?', tags: [], imageUploadIds: files.map((f) => f.id) } });
+          const res = await call('/api/posts', {
+            cookie: me.cookie,
+            json: {
+              topic: 'windows',
+              title: `Fogged double glazing unit ${seq}`,
+              description: 'Condensation between the panes of a sealed unit: replace the glass or the whole sash?',
+              tags: [],
+              imageUploadIds: files.map((f) => f.id),
+            },
+          });
           samples.push({ at, ms: Date.now() - at, kind: 'ask', status: res.status });
-          if (res.status === 201) asked.push({ postId: ((await res.json()) as { id: string }).id, cookie: me.cookie, photos: files.map((f) => f.publicUrl) });
+          if (res.status === 201)
+            asked.push({
+              postId: ((await res.json()) as { id: string }).id,
+              cookie: me.cookie,
+              photos: files.map((f) => f.publicUrl),
+            });
         } catch (err) {
-          samples.push({ at, ms: Date.now() - at, kind: 'ask', status: 0, error: err instanceof Error ? err.message : String(err) });
+          samples.push({
+            at,
+            ms: Date.now() - at,
+            kind: 'ask',
+            status: 0,
+            error: err instanceof Error ? err.message : String(err),
+          });
         }
       }
     }
@@ -236,7 +338,10 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
     return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
   };
   const lastFailure = failed.length ? Math.max(...failed.map((s) => s.at + s.ms)) : killedAt;
-  const firstSuccessAfter = after.filter((s) => s.status > 0 && s.status < 500).map((s) => s.at + s.ms).sort((a, b) => a - b)[0];
+  const firstSuccessAfter = after
+    .filter((s) => s.status > 0 && s.status < 500)
+    .map((s) => s.at + s.ms)
+    .sort((a, b) => a - b)[0];
   const figures = {
     clients: CLIENTS,
     seconds: SECONDS,
@@ -257,17 +362,32 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
     'acknowledged replies': replies.length,
     'acknowledged likes': likes.length,
     'acknowledged asks with a photo': asked.length,
-    'load average': (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' '),
+    'load average': (await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
   console.log('\nFigures:');
-  for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${Array.isArray(v) ? (v.length ? `\n    ${v.join('\n    ')}` : 'none') : v}`);
+  for (const [k, v] of Object.entries(figures))
+    console.log(`  ${k}: ${Array.isArray(v) ? (v.length ? `\n    ${v.join('\n    ')}` : 'none') : v}`);
   writeFileSync(path.join(dir, 'proof.json'), JSON.stringify(figures, null, 2));
 
   const cut = cluster.balancer.stats.cut['api-2']!;
-  check(failed.length <= cut && failed.every((s) => s.at + s.ms >= killedAt),
-    `only requests in flight on the killed instance failed (${failed.length} failed; it died with ${cut} unanswered, the GETs among them retried)`, failures);
-  check(cluster.balancer.upstreams().find((u) => u.name === 'api-2')?.up === false, 'the balancer took the killed instance out', failures);
-  check(liveAfterReconnect, 'the live stream cut by the kill reconnected through the balancer and hears replies again', failures);
+  check(
+    failed.length <= cut && failed.every((s) => s.at + s.ms >= killedAt),
+    `only requests in flight on the killed instance failed (${failed.length} failed; it died with ${cut} unanswered, the GETs among them retried)`,
+    failures,
+  );
+  check(
+    cluster.balancer.upstreams().find((u) => u.name === 'api-2')?.up === false,
+    'the balancer took the killed instance out',
+    failures,
+  );
+  check(
+    liveAfterReconnect,
+    'the live stream cut by the kill reconnected through the balancer and hears replies again',
+    failures,
+  );
 
   // Nothing acknowledged is lost, and the survivor (the only instance left) serves it all.
   const seenReplies = new Set<string>();
@@ -281,7 +401,11 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
     } while (cursor);
   }
   const lostReplies = replies.filter((r) => !seenReplies.has(r.id));
-  check(lostReplies.length === 0, `every acknowledged reply is there (${replies.length - lostReplies.length}/${replies.length})`, failures);
+  check(
+    lostReplies.length === 0,
+    `every acknowledged reply is there (${replies.length - lostReplies.length}/${replies.length})`,
+    failures,
+  );
   let likesKept = 0;
   for (const like of likes) {
     const res = await call(`/api/posts/${like.postId}`, { cookie: members[like.member]!.cookie });
@@ -298,22 +422,39 @@ async function prove(cluster: Cluster, failures: string[], dir: string) {
     await res.arrayBuffer();
     if (res.status === 200) served++;
   }
-  check(served === allPhotos.length, `the survivor serves every photo, those stored through the killed instance too (${served}/${allPhotos.length})`, failures);
+  check(
+    served === allPhotos.length,
+    `the survivor serves every photo, those stored through the killed instance too (${served}/${allPhotos.length})`,
+    failures,
+  );
 
   // The worker ran the jobs the load asked for (notification e-mails and the like).
   const db = new pg.Client({ connectionString: cluster.databaseUrl });
   await db.connect();
-  const due = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()`)).rows[0]!.n;
+  const due = async () =>
+    (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()`,
+      )
+    ).rows[0]!.n;
   const drainStart = Date.now();
   while ((await due()) > 0 && Date.now() - drainStart < 60_000) await new Promise((r) => setTimeout(r, 500));
-  const { rows } = await db.query<{ name: string; state: string; n: number }>(`SELECT name, state, count(*)::int AS n FROM pgboss.job GROUP BY name, state ORDER BY name, state`);
+  const { rows } = await db.query<{ name: string; state: string; n: number }>(
+    `SELECT name, state, count(*)::int AS n FROM pgboss.job GROUP BY name, state ORDER BY name, state`,
+  );
   const left = await due();
   await db.end();
-  console.log(`  jobs ${left ? `(${left} still due 60 s after the load)` : `(all done ${((Date.now() - drainStart) / 1000).toFixed(1)} s after the load)`}: ${rows.map((r) => `${r.name} ${r.state} ${r.n}`).join(', ') || 'none'}`);
+  console.log(
+    `  jobs ${left ? `(${left} still due 60 s after the load)` : `(all done ${((Date.now() - drainStart) / 1000).toFixed(1)} s after the load)`}: ${rows.map((r) => `${r.name} ${r.state} ${r.n}`).join(', ') || 'none'}`,
+  );
   // Image detection (OCR on this machine's cores) may still be working through its queue: a backlog, not a loss.
   const names = new Set(rows.map((r) => r.name));
   const ranEveryKind = [...names].every((name) => rows.some((r) => r.name === name && r.state === 'completed'));
-  check(ranEveryKind && !rows.some((r) => r.state === 'failed'), 'the worker ran jobs of every kind the load asked for, and none failed', failures);
+  check(
+    ranEveryKind && !rows.some((r) => r.state === 'failed'),
+    'the worker ran jobs of every kind the load asked for, and none failed',
+    failures,
+  );
 }
 
 await main();

@@ -3,9 +3,12 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { transformSync } from 'esbuild';
+import { LIMITS } from '../../packages/shared/src/limits.js';
 
 /**
  * The production CSP allows styles only from our own files, so the two libraries that inject <style>
@@ -14,8 +17,16 @@ import { transformSync } from 'esbuild';
  */
 function noInjectedStyleTags(): Plugin {
   const patches: { file: RegExp; from: string; to: string }[] = [
-    { file: /sonner\/dist\/index\.m?js$/, from: 'function __insertCSS(code) {', to: 'function __insertCSS(code) { return;' },
-    { file: /react-style-singleton\/dist\/es20\d\d\/singleton\.js$/, from: 'function makeStyleTag() {', to: 'function makeStyleTag() { return null;' },
+    {
+      file: /sonner\/dist\/index\.m?js$/,
+      from: 'function __insertCSS(code) {',
+      to: 'function __insertCSS(code) { return;',
+    },
+    {
+      file: /react-style-singleton\/dist\/es20\d\d\/singleton\.js$/,
+      from: 'function makeStyleTag() {',
+      to: 'function makeStyleTag() { return null;',
+    },
   ];
   return {
     name: 'fenestra:no-injected-style-tags',
@@ -56,9 +67,12 @@ function precompress(): Plugin {
         const body = readFileSync(file);
         // Below one packet, compression saves nothing worth a second file.
         if (body.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
     },
@@ -80,7 +94,138 @@ function minifiedBootScript(): Plugin {
     generateBundle() {
       if (!publicDir) return;
       const source = readFileSync(path.join(publicDir, 'boot.js'), 'utf8');
-      this.emitFile({ type: 'asset', fileName: 'boot.js', source: transformSync(source, { minify: true, target: 'es2019' }).code });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'boot.js',
+        source: transformSync(source, { minify: true, target: 'es2019' }).code,
+      });
+    },
+  };
+}
+
+/**
+ * The service worker (service-worker/sw.js, docs/decisions/036), written to /sw.js with this build's id and the files it
+ * keeps at install: the shell (index.html, the offline page, boot.js, the manifest, icons), the first load, and the
+ * code of the pages readable offline (a post, the bookmarks). A new build is a new sw.js, so browsers take it at their
+ * next check; its cache is named by the id, and the old one is dropped when it takes over.
+ */
+function serviceWorker(): Plugin {
+  let ssr = false;
+  // The bookmarks page's route is in the table of app/rest-routes.tsx: that table is kept too.
+  const offlinePages = /\/src\/app\/(?:routes\/(?:post|bookmarks)|rest-routes)\.tsx$/;
+  const shell = [
+    '/index.html',
+    '/offline.html',
+    '/boot.js',
+    '/favicon.svg',
+    '/manifest.webmanifest',
+    '/icons/icon-192.png',
+    '/icons/maskable-192.png',
+  ];
+  return {
+    name: 'fenestra:service-worker',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, bundle) {
+      if (ssr) return;
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || files.has(fileName)) return;
+        files.add(fileName);
+        if (chunk.type !== 'chunk') return;
+        chunk.imports.forEach(add);
+        chunk.viteMetadata?.importedCss.forEach((css) => files.add(css));
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && (chunk.isEntry || offlinePages.test(chunk.facadeModuleId ?? '')))
+          add(chunk.fileName);
+      }
+      const precache = [...shell, ...[...files].sort().map((file) => `/${file}`)];
+      const template = readFileSync(new URL('./service-worker/sw.js', import.meta.url), 'utf8');
+      const version = createHash('sha256').update(template).update(precache.join('\n')).digest('hex').slice(0, 12);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: transformSync(`const BUILD = ${JSON.stringify({ version, precache })};\n${template}`, {
+          minify: true,
+          target: 'es2020',
+        }).code,
+      });
+    },
+  };
+}
+
+/**
+ * A text of msg.ts that names a limit (`Title must be at least ${L.title.min} characters`) is not a constant to the
+ * bundler, so it was not written where it is read (optimization.inlineConst): it stayed in msg.ts, which is in the first
+ * load, with every such text any lazy page uses. Worked out here from LIMITS, it is a plain string like the others
+ * (-1.4 KB gzip of the first load).
+ */
+function messageTextsAsConstants(): Plugin {
+  const limits = { L: LIMITS, MB: 1024 * 1024 };
+  return {
+    name: 'fenestra:message-texts-as-constants',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/packages\/shared\/src\/msg\.ts$/.test(id.split('?')[0] ?? id)) return null;
+      if (!/^const MB = 1024 \* 1024;$/m.test(code)) this.error('msg.ts changed: MB is no longer 1024 * 1024');
+      const out = code.replace(/^(export const \w+ = )(`[^`]*`);$/gm, (line, head: string, text: string) => {
+        // Only limits and MB: a text built from anything else stays as written.
+        const names = [...text.matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1]!);
+        if (!names.every((expression) => /^(?:L(?:\.\w+)+|[\s/*\d]|MB)+$/.test(expression))) return line;
+        const value = new Function('L', 'MB', `return ${text};`)(limits.L, limits.MB) as string;
+        return `${head}${JSON.stringify(value)};`;
+      });
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * `LIMITS.title.max` is a property read to the bundler, so every module that reads one kept the whole LIMITS object
+ * (every number of SPEC, the trust levels' too) in the first load, where limits.ts is for its topics. Written here as
+ * the value it reads (an object as its literal: LIMITS is read-only, `as const`), no module reads LIMITS any more and
+ * the bundler drops it (docs/decisions/013).
+ */
+function limitsAsConstants(): Plugin {
+  const source = /\/(?:apps\/web\/src|packages\/shared\/src)\/.*\.tsx?$/;
+  return {
+    name: 'fenestra:limits-as-constants',
+    apply: 'build',
+    transform(code, id) {
+      const file = id.split('?')[0] ?? id;
+      if (!source.test(file) || /\/packages\/shared\/src\/limits\.ts$/.test(file)) return null;
+      // The names LIMITS goes by in this module: `import { LIMITS }` or `import { LIMITS as L }`.
+      const names = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'][^"']+["']/g)].flatMap(([, specifiers]) =>
+        specifiers!
+          .split(',')
+          .map((s) => /^\s*LIMITS(?:\s+as\s+([\w$]+))?\s*$/.exec(s))
+          .filter((m) => m !== null)
+          .map((m) => m[1] ?? 'LIMITS'),
+      );
+      if (!names.length) return null;
+      const read = new RegExp(`(?<![\\w$.])(?:${names.join('|')})((?:\\.[A-Za-z_$][\\w$]*)+)`, 'g');
+      const out = code.replace(read, (whole, path: string) => {
+        // Down the path while the value is LIMITS' own; what follows (a method of a number, say) stays as written.
+        let value: unknown = LIMITS;
+        let used = 0;
+        const keys = path.slice(1).split('.');
+        for (const key of keys) {
+          if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) break;
+          value = (value as Record<string, unknown>)[key];
+          used++;
+        }
+        if (!used) this.error(`${file}: ${whole} is not in LIMITS`);
+        const rest = keys
+          .slice(used)
+          .map((k) => `.${k}`)
+          .join('');
+        return `(${JSON.stringify(value)})${rest}`;
+      });
+      return out === code ? null : { code: out, map: null };
     },
   };
 }
@@ -108,13 +253,45 @@ function lucideIconsByFile(): Plugin {
     transform(code, id) {
       if (!/\/apps\/web\/src\/.*\.tsx?$/.test(id.split('?')[0] ?? id) || !code.includes('lucide-react')) return null;
       const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g, (_, specifiers: string) =>
-        specifiers.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
-          const [name, local = name] = s.split(/\s+as\s+/) as [string, string?];
-          const file = icons.get(name);
-          if (!file) this.error(`${id}: ${name} is not a lucide-react icon`);
-          return `import ${local} from "lucide-react/dist/esm/icons/${file}.mjs";`;
-        }).join('\n'));
+        specifiers
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .map((s) => {
+            const [name, local = name] = s.split(/\s+as\s+/) as [string, string?];
+            const file = icons.get(name);
+            if (!file) this.error(`${id}: ${name} is not a lucide-react icon`);
+            return `import ${local} from "lucide-react/dist/esm/icons/${file}.mjs";`;
+          })
+          .join('\n'),
+      );
       return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * lucide-react draws every icon through a general component (its context, class and attribute builders: ~1.2 KB gzip
+ * of the first load with each icon's React keys). In the build each icon module (`__iconData`, then
+ * `createLucideIcon(__iconData)`) gets src/components/ui/lucide-icon.tsx's instead: the same <svg> for the props the
+ * app passes (className, aria-*), keyed by position. Development and the component tests keep lucide's own.
+ */
+function lucideIconsDrawnHere(): Plugin {
+  const icon = /\/lucide-react\/dist\/esm\/icons\/[\w-]+\.mjs$/;
+  const ours = fileURLToPath(new URL('./src/components/ui/lucide-icon.tsx', import.meta.url));
+  return {
+    name: 'fenestra:lucide-icons-drawn-here',
+    apply: 'build',
+    transform(code, id) {
+      const file = id.split('?')[0] ?? id;
+      if (!icon.test(file)) return null;
+      const from = "import createLucideIcon from '../createLucideIcon.mjs';";
+      if (!code.includes(from) || !/createLucideIcon\(__iconData\)/.test(code))
+        this.error(`${file} changed: cannot draw it with lucide-icon.tsx`);
+      const out = code
+        .replace(from, `import { lucideIcon as createLucideIcon } from ${JSON.stringify(ours)};`)
+        .replace(/, key: "[^"]*"/g, '');
+      return { code: out, map: null };
     },
   };
 }
@@ -134,7 +311,10 @@ function treeShakableReactRouter(): Plugin {
       let changed = 0;
       const out = code
         .replace(/^[\w$]+\.displayName = "[^"]*";$/gm, () => (changed++, ''))
-        .replace(/= (React\d*\.(?:forwardRef|createContext|memo))\(/g, (_, call: string) => (changed++, `= /* @__PURE__ */ ${call}(`));
+        .replace(
+          /= (React\d*\.(?:forwardRef|createContext|memo))\(/g,
+          (_, call: string) => (changed++, `= /* @__PURE__ */ ${call}(`),
+        );
       return changed ? { code: out, map: null } : null;
     },
   };
@@ -169,7 +349,19 @@ function firstLoadInOneChunk() {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), noInjectedStyleTags(), lucideIconsByFile(), treeShakableReactRouter(), minifiedBootScript(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    noInjectedStyleTags(),
+    lucideIconsByFile(),
+    lucideIconsDrawnHere(),
+    treeShakableReactRouter(),
+    messageTextsAsConstants(),
+    limitsAsConstants(),
+    minifiedBootScript(),
+    serviceWorker(),
+    precompress(),
+  ],
   // The server renderer (src/entry-server.tsx): the shared package is TypeScript, so it is bundled in.
   ssr: { noExternal: ['@fenestra/shared'] },
   server: {

@@ -6,7 +6,9 @@ export const LINK_PAGES_ORIGIN = `http://127.0.0.1:${E2E_LINK_PAGES_PORT}`;
 
 /** A parts page on loopback with Open Graph tags and a picture, for the server's link preview fetcher. */
 export async function startLinkPages(): Promise<{ close(): Promise<void> }> {
-  const picture = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#2f6f4f' } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#2f6f4f' } })
+    .jpeg()
+    .toBuffer();
   const server = http.createServer((req, res) => {
     if (req.url === '/hinge.jpg') {
       res.writeHead(200, { 'content-type': 'image/jpeg' });
@@ -24,9 +26,10 @@ export async function startLinkPages(): Promise<{ close(): Promise<void> }> {
     server.listen(E2E_LINK_PAGES_PORT, '127.0.0.1', resolve);
   });
   return {
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

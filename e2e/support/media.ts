@@ -18,10 +18,16 @@ export async function phonePhotos(): Promise<{ png: string; jpegWithGps: string;
   const jpegWithGps = path.join(dir, 'crank-gps.jpg');
   const webp = path.join(dir, 'hinge.webp');
   writeFileSync(png, await photo('#8899aa').png().toBuffer());
-  writeFileSync(jpegWithGps, await photo('#aa8866').jpeg().withExif({
-    IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
-    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
-  }).toBuffer());
+  writeFileSync(
+    jpegWithGps,
+    await photo('#aa8866')
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      })
+      .toBuffer(),
+  );
   writeFileSync(webp, await photo('#66aa88').webp().toBuffer());
   return { png, jpegWithGps, webp };
 }
@@ -37,6 +43,11 @@ export async function bigJpeg(): Promise<string> {
   const file = path.join(dir, 'huge.jpg');
   const noise = Buffer.alloc(2600 * 2600 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  writeFileSync(file, await sharp(noise, { raw: { width: 2600, height: 2600, channels: 3 } }).jpeg({ quality: 100 }).toBuffer());
+  writeFileSync(
+    file,
+    await sharp(noise, { raw: { width: 2600, height: 2600, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer(),
+  );
   return file;
 }

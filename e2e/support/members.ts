@@ -2,7 +2,12 @@ import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
 import { e2eDb } from './db';
 
-export interface TestMember { email: string; password: string; username: string; id: string }
+export interface TestMember {
+  email: string;
+  password: string;
+  username: string;
+  id: string;
+}
 
 let n = 0;
 export const uniqueEmail = (label = 'member') => `${label}-${Date.now()}-${process.pid}-${++n}@example.com`;
@@ -11,7 +16,7 @@ export const PASSWORD = 'Window-crank7';
 /** Signs a member up through the API with the given request context (its cookies become the member's). */
 export async function createMember(
   request: APIRequestContext,
-  opts: { username?: string; role?: 'admin' | 'moderator' | 'user' } = {},
+  opts: { username?: string; role?: 'admin' | 'moderator' | 'user'; trustLevel?: number } = {},
 ): Promise<TestMember> {
   const email = uniqueEmail(opts.username ?? 'member');
   const res = await request.post(`${E2E_BASE_URL}/api/account/sign-up`, {
@@ -20,6 +25,12 @@ export async function createMember(
   });
   if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   const { me } = await res.json();
+  // Level 1 (Member), locked so the hourly trust job leaves it: new members' limits are flags.spec.ts's own.
+  await e2eDb().query('UPDATE profiles SET trust_level = $2, trust_locked = $3 WHERE id = $1', [
+    me.id,
+    opts.trustLevel ?? 1,
+    opts.trustLevel === undefined,
+  ]);
   if (opts.role && opts.role !== 'user') {
     await e2eDb().query(
       `INSERT INTO user_roles (user_id, role) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role`,

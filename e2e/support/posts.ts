@@ -2,7 +2,12 @@ import { e2eDb } from './db';
 
 /** Public posts written straight into the database (fast set-up for list tests); returns their ids, newest first. */
 export async function insertPublicPosts(opts: {
-  authorId: string; count: number; topic?: string; status?: 'open' | 'solved'; label: string; votes?: (i: number) => number;
+  authorId: string;
+  count: number;
+  topic?: string;
+  status?: 'open' | 'solved';
+  label: string;
+  votes?: (i: number) => number;
 }): Promise<string[]> {
   const { rows } = await e2eDb().query<{ id: string }>(
     `INSERT INTO posts (user_id, topic, title, description, status, created_at, vote_count)

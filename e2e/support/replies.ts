@@ -4,7 +4,12 @@ import { E2E_BASE_URL } from './env';
 import { e2eDb } from './db';
 
 /** A reply through the API, as the signed-in member of `request` would send it from another browser. */
-export async function replyThroughApi(request: APIRequestContext, postId: string, content: string, imageUploadIds: string[] = []): Promise<Reply> {
+export async function replyThroughApi(
+  request: APIRequestContext,
+  postId: string,
+  content: string,
+  imageUploadIds: string[] = [],
+): Promise<Reply> {
   const res = await request.post(`${E2E_BASE_URL}/api/posts/${postId}/replies`, {
     headers: { origin: E2E_BASE_URL },
     data: { content, imageUploadIds },

@@ -7,7 +7,10 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
 
-export interface Upstream { name: string; url: string }
+export interface Upstream {
+  name: string;
+  url: string;
+}
 export interface BalancerStats {
   /** Requests answered 502 because their instance failed while they were in flight. */
   failed: number;
@@ -23,7 +26,12 @@ export interface BalancerStats {
 const MAX_BODY = 128 * 1024 * 1024;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function startBalancer(opts: { port: number; upstreams: Upstream[]; healthEveryMs?: number; log?: (line: string) => void }) {
+export async function startBalancer(opts: {
+  port: number;
+  upstreams: Upstream[];
+  healthEveryMs?: number;
+  log?: (line: string) => void;
+}) {
   const log = opts.log ?? (() => {});
   // One connection per request: after an instance dies, no pooled socket to it is ever reused.
   const proxy = createProxyServer({ xfwd: true, agent: new http.Agent({ keepAlive: false }) });
@@ -35,7 +43,10 @@ export async function startBalancer(opts: { port: number; upstreams: Upstream[];
     });
   });
   const state = opts.upstreams.map((u) => ({ ...u, up: true }));
-  const stats: BalancerStats = { failed: 0, retried: 0, perUpstream: Object.fromEntries(opts.upstreams.map((u) => [u.name, 0])),
+  const stats: BalancerStats = {
+    failed: 0,
+    retried: 0,
+    perUpstream: Object.fromEntries(opts.upstreams.map((u) => [u.name, 0])),
     active: Object.fromEntries(opts.upstreams.map((u) => [u.name, 0])),
     cut: Object.fromEntries(opts.upstreams.map((u) => [u.name, 0])),
   };
@@ -57,17 +68,18 @@ export async function startBalancer(opts: { port: number; upstreams: Upstream[];
     return null;
   };
 
-  const readBody = (req: http.IncomingMessage) => new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) req.destroy(new Error('body too large'));
-      else chunks.push(c);
+  const readBody = (req: http.IncomingMessage) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > MAX_BODY) req.destroy(new Error('body too large'));
+        else chunks.push(c);
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+      req.on('error', reject);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 
   const server = http.createServer(async (req, res) => {
     let body: Buffer;

@@ -32,14 +32,19 @@ export interface ClusterOptions {
   log: (line: string) => void;
 }
 
-export interface Member { name: string; url: string; child: ChildProcess }
+export interface Member {
+  name: string;
+  url: string;
+  child: ChildProcess;
+}
 
-export const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
   });
-});
 
 /** What a process of the fleet runs: the compiled server, as `npm start` and `npm run worker` do. */
 const entry = (name: 'main' | 'worker') => [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist', `${name}.js`)];
@@ -59,7 +64,8 @@ export async function startCluster(opts: ClusterOptions) {
   await buildServerIfNeeded();
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.splice(0).reverse()) await stop().catch((err: unknown) => opts.log(`stop failed: ${String(err)}`));
+    for (const stop of stops.splice(0).reverse())
+      await stop().catch((err: unknown) => opts.log(`stop failed: ${String(err)}`));
   };
   try {
     // PostgreSQL: the embedded server in the cluster's folder, or a fresh database on the given server.
@@ -75,7 +81,11 @@ export async function startCluster(opts: ClusterOptions) {
       databaseUrl = u.toString();
       opts.log(`PostgreSQL: database ${name} on ${u.host}`);
     } else {
-      const embedded: EmbeddedCluster = await startEmbedded(path.join(opts.dir, 'pg'), { info: opts.log, warn: opts.log }, { join: false });
+      const embedded: EmbeddedCluster = await startEmbedded(
+        path.join(opts.dir, 'pg'),
+        { info: opts.log, warn: opts.log },
+        { join: false },
+      );
       stops.push(() => embedded.stop());
       databaseUrl = embedded.url;
       opts.log(`PostgreSQL: embedded, ${new URL(databaseUrl).host}`);
@@ -84,7 +94,11 @@ export async function startCluster(opts: ClusterOptions) {
     // The bucket: s3rver on loopback, files in the cluster's folder.
     const s3Port = await freePort();
     const s3 = new S3rver({
-      address: '127.0.0.1', port: s3Port, silent: true, directory: path.join(opts.dir, 's3'), configureBuckets: [{ name: BUCKET, configs: [] }],
+      address: '127.0.0.1',
+      port: s3Port,
+      silent: true,
+      directory: path.join(opts.dir, 's3'),
+      configureBuckets: [{ name: BUCKET, configs: [] }],
     });
     await s3.run();
     stops.push(() => s3.close());
@@ -109,7 +123,12 @@ export async function startCluster(opts: ClusterOptions) {
     };
 
     const members = new Map<string, Member>();
-    const launch = async (name: string, kind: 'main' | 'worker', env: Record<string, string>, ready: string): Promise<Member> => {
+    const launch = async (
+      name: string,
+      kind: 'main' | 'worker',
+      env: Record<string, string>,
+      ready: string,
+    ): Promise<Member> => {
       const dataDir = path.join(opts.dir, name);
       mkdirSync(dataDir, { recursive: true });
       // As npm start runs them (decision 015): its flags, two malloc arenas, and an IPC channel, so a process of the fleet
@@ -119,7 +138,8 @@ export async function startCluster(opts: ClusterOptions) {
         env: { MALLOC_ARENA_MAX: '2', ...process.env, ...common, DATA_DIR: dataDir, ...env },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
-      const sink = opts.output === 'files' ? createWriteStream(path.join(opts.dir, 'logs', `${name}.log`), { flags: 'a' }) : null;
+      const sink =
+        opts.output === 'files' ? createWriteStream(path.join(opts.dir, 'logs', `${name}.log`), { flags: 'a' }) : null;
       let pending = '';
       const onData = (d: Buffer) => {
         if (sink) sink.write(d);
@@ -141,7 +161,13 @@ export async function startCluster(opts: ClusterOptions) {
           }
         };
         child.stdout!.on('data', watch);
-        child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before it was ready; see ${opts.output === 'files' ? path.join(opts.dir, 'logs', `${name}.log`) : 'above'}`)));
+        child.once('exit', (code) =>
+          reject(
+            new Error(
+              `${name} exited with ${code} before it was ready; see ${opts.output === 'files' ? path.join(opts.dir, 'logs', `${name}.log`) : 'above'}`,
+            ),
+          ),
+        );
       });
       const member = { name, url, child };
       members.set(name, member);
@@ -160,7 +186,12 @@ export async function startCluster(opts: ClusterOptions) {
 
     // The first instance migrates (and seeds) alone; then the second and the worker join the same database.
     const [port1, port2] = [await freePort(), await freePort()];
-    await launch('api-1', 'main', { PORT: String(port1), RUN_WORKER: 'false', SEED: opts.seed ?? 'demo' }, 'Fenestra is ready');
+    await launch(
+      'api-1',
+      'main',
+      { PORT: String(port1), RUN_WORKER: 'false', SEED: opts.seed ?? 'demo' },
+      'Fenestra is ready',
+    );
     await Promise.all([
       launch('api-2', 'main', { PORT: String(port2), RUN_WORKER: 'false', SEED: 'none' }, 'Fenestra is ready'),
       launch('worker', 'worker', { LOG_LEVEL: 'info' }, 'Fenestra worker is running'),

@@ -1,12 +1,15 @@
 import { loadConfig, ConfigError } from './config/env.js';
 import { buildApp } from './app.js';
-import { seedIfEmpty } from './db/seed/index.js';
-import { demoPasswordFile } from './db/seed/password-file.js';
+import { FIRST_ADMIN_COMMAND } from '@fenestra/shared';
+import { firstAdminCheck } from './modules/account/first-admin.js';
+import { seedIfEmpty } from './ops/seed/index.js';
+import { demoPasswordFile } from './ops/seed/password-file.js';
 
 /** Detections without a vector of the current model (the demo seed's, or after a model change) are embedded through the queue. */
 async function queueMissingEmbeddings(app: Awaited<ReturnType<typeof buildApp>>) {
   try {
-    for (const imageId of await app.services.detection.imagesToEmbed()) await app.services.jobs.send('embed-image', { imageId });
+    for (const imageId of await app.services.detection.imagesToEmbed())
+      await app.services.jobs.send('embed-image', { imageId });
   } catch (err) {
     app.log.warn({ err }, 'could not queue the missing embeddings');
   }
@@ -53,9 +56,16 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Printed whatever the log level: this is what a person running npm start looks for.
   console.log(`\nFenestra is ready at ${config.publicUrl}`);
+  if (!demo && (await firstAdminCheck(app.services.database.db)())) {
+    console.log(
+      `This forum has no admin yet. Make the first one (its password is asked for) with:\n  ${FIRST_ADMIN_COMMAND}\n`,
+    );
+  }
   if (demo) {
     console.log(`Demo admin: ${demo.adminEmail} / ${demo.adminPassword}`);
-    console.log(`This password is shown only now; it is kept in ${demoPasswordFile(config.dataDir)} (readable by you alone).\n`);
+    console.log(
+      `This password is shown only now; it is kept in ${demoPasswordFile(config.dataDir)} (readable by you alone).\n`,
+    );
   }
 }
 

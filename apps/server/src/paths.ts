@@ -12,7 +12,7 @@ export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 
 /** The demo seed's videos and posters. */
-export const seedVideosFolder = path.join(serverRoot, 'src/db/seed/videos');
+export const seedVideosFolder = path.join(serverRoot, 'src/ops/seed/videos');
 
 /** The web app's build (apps/web/dist), unless WEB_DIST says otherwise. */
 export const defaultWebDist = path.resolve(serverRoot, '../web/dist');

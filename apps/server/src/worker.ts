@@ -1,8 +1,7 @@
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/open.js';
-import { createJobQueue } from './jobs/queue.js';
-import { jobHandlers } from './jobs/handlers.js';
-import { listenForSimilarDue } from './jobs/similar-wakeup.js';
+import { backupBeforeUpgrade } from './ops/upgrade-backup.js';
+import { createJobRuntime } from './jobs/runtime.js';
 import { createMailer } from './adapters/mail/mailer.js';
 import { openStorage } from './adapters/storage/open.js';
 import { mediaAddress } from './adapters/storage/storage.js';
@@ -10,26 +9,40 @@ import pino from 'pino';
 import { authSecret } from './lib/secret.js';
 import { systemLinkFetcher } from './adapters/link-preview/link-fetcher.js';
 import { createAiProvider } from './adapters/ai/index.js';
+import { systemPushSender } from './adapters/push/system-push-sender.js';
+import { readSiteSettings } from './modules/site-settings/service.js';
 
 // A job worker on its own (npm run worker), for when the API runs with RUN_WORKER=false.
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase(config, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
-  const mailer = createMailer(config, log);
+  const dbLog = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m) };
+  const database = await openDatabase(config, dbLog, { beforeMigrating: backupBeforeUpgrade(config, dbLog) });
   const ai = createAiProvider(config.ai);
-  const jobs = await createJobQueue(database.extraPool({ max: 4, applicationName: 'fenestra-jobs' }), jobHandlers({
-    mailer, db: database.db, storage: await openStorage(config), media: mediaAddress(config.mediaUrl), linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
-    publicUrl: config.publicUrl, secret: authSecret(config.authSecret, config.dataDir), now: () => new Date(),
-    ai, similarVectors: config.ai.similarVectors,
-  }), log, { works: true, providerTimeoutSeconds: config.ai.timeoutSeconds });
-  await jobs.startWorkers();
-  const similarWakeup = await listenForSimilarDue(() => database.url, jobs, log);
+  const runtime = await createJobRuntime(
+    config,
+    database,
+    {
+      mailer: createMailer(
+        config,
+        log,
+        async () => (await readSiteSettings(database.db, config.siteSettingsFromEnv)).siteName,
+      ),
+      storage: await openStorage(config),
+      media: mediaAddress(config.mediaUrl),
+      linkFetcher: systemLinkFetcher(config.linkPreviewAllow),
+      ai,
+      pushSender: systemPushSender(config),
+      secret: authSecret(config.authSecret, config.dataDir),
+      now: () => new Date(),
+    },
+    log,
+    { works: true },
+  );
   log.info('Fenestra worker is running');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   const stop = async () => {
-    await similarWakeup.stop();
-    await jobs.stop();
+    await runtime.stop();
     await ai.close();
     await database.close();
     process.exit(0);

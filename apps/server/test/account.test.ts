@@ -23,8 +23,12 @@ const freshEmail = (tag = 'm') => `${tag}${++unique}-${Date.now()}@example.com`;
 
 describe('accounts', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const post = (url: string, payload: object, cookie?: string) =>
     t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
@@ -43,7 +47,12 @@ describe('accounts', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.me).toMatchObject({
-        email, username: 'happy_member', role: 'user', isStaff: false, hasPassword: true, avatarUrl: null,
+        email,
+        username: 'happy_member',
+        role: 'user',
+        isStaff: false,
+        hasPassword: true,
+        avatarUrl: null,
       });
 
       const session = setCookiesOf(res).find((c) => c.startsWith('fenestra.session_token='));
@@ -55,11 +64,22 @@ describe('accounts', () => {
       expect(await me(cookieFrom(res))).toMatchObject({ id: body.me.id, email, username: 'happy_member' });
 
       const [profile] = await query<{ username: string; email_preferences: unknown; status: string }>(
-        'SELECT username, email_preferences, status FROM profiles WHERE id = $1', [body.me.id],
+        'SELECT username, email_preferences, status FROM profiles WHERE id = $1',
+        [body.me.id],
       );
-      expect(profile).toEqual({ username: 'happy_member', email_preferences: DEFAULT_EMAIL_PREFERENCES, status: 'active' });
+      expect(profile).toEqual({
+        username: 'happy_member',
+        email_preferences: DEFAULT_EMAIL_PREFERENCES,
+        status: 'active',
+      });
       expect(DEFAULT_EMAIL_PREFERENCES).toEqual({
-        mentions: true, replies: true, approved: true, denied: false, solved: true, banned: true,
+        mentions: true,
+        replies: true,
+        approved: true,
+        denied: false,
+        solved: true,
+        banned: true,
+        accepted: true,
       });
     });
 
@@ -147,29 +167,36 @@ describe('accounts', () => {
       const email = freshEmail('roe');
       const res = await post('/api/account/sign-up', { email, password: PASSWORD, username: 'janeroe' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ error: 'USERNAME_TAKEN', message: 'Username is already taken', field: 'username' });
+      expect(res.json()).toMatchObject({
+        error: 'USERNAME_TAKEN',
+        message: 'Username is already taken',
+        field: 'username',
+      });
       expect(await query('SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0);
     });
   });
 
   describe('racing sign-ups', () => {
-    const orphans = () => query<{ n: number }>(
-      `SELECT
+    const orphans = () =>
+      query<{ n: number }>(
+        `SELECT
          (SELECT count(*)::int FROM users u WHERE NOT EXISTS (SELECT 1 FROM profiles p WHERE p.id = u.id))
        + (SELECT count(*)::int FROM users u WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = u.id)) AS n`,
-    ).then((rows) => rows[0]!.n);
-    const countFor = (emails: string[]) => query<{ users: number; accounts: number; profiles: number }>(
-      `SELECT
+      ).then((rows) => rows[0]!.n);
+    const countFor = (emails: string[]) =>
+      query<{ users: number; accounts: number; profiles: number }>(
+        `SELECT
          (SELECT count(*)::int FROM users WHERE email = ANY($1)) AS users,
          (SELECT count(*)::int FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.email = ANY($1)) AS accounts,
          (SELECT count(*)::int FROM profiles p JOIN users u ON u.id = p.id WHERE u.email = ANY($1)) AS profiles`,
-      [emails],
-    ).then((rows) => rows[0]!);
+        [emails],
+      ).then((rows) => rows[0]!);
 
     it('lets exactly one of two sign-ups for the same username win, leaving no half-made account', async () => {
       const emails = [freshEmail('race-a'), freshEmail('race-b')];
-      const results = await Promise.all(emails.map((email) =>
-        post('/api/account/sign-up', { email, password: PASSWORD, username: 'RaceWinner' })));
+      const results = await Promise.all(
+        emails.map((email) => post('/api/account/sign-up', { email, password: PASSWORD, username: 'RaceWinner' })),
+      );
       const statuses = results.map((r) => r.statusCode).sort();
       expect(statuses).toEqual([200, 409]);
       const loser = results.find((r) => r.statusCode === 409)!;
@@ -180,7 +207,9 @@ describe('accounts', () => {
 
     it('gives two racing sign-ups with the same derived username different names', async () => {
       const emails = ['same.name@race-one.com', 'same.name@race-two.com'];
-      const results = await Promise.all(emails.map((email) => post('/api/account/sign-up', { email, password: PASSWORD })));
+      const results = await Promise.all(
+        emails.map((email) => post('/api/account/sign-up', { email, password: PASSWORD })),
+      );
       expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
       expect(results.map((r) => r.json().me.username).sort()).toEqual(['same-name', 'same-name2']);
       expect(await countFor(emails)).toEqual({ users: 2, accounts: 2, profiles: 2 });
@@ -189,8 +218,9 @@ describe('accounts', () => {
 
     it('lets exactly one of two sign-ups for the same email win', async () => {
       const email = freshEmail('twice');
-      const results = await Promise.all([email, email.toUpperCase()].map((e) =>
-        post('/api/account/sign-up', { email: e, password: PASSWORD })));
+      const results = await Promise.all(
+        [email, email.toUpperCase()].map((e) => post('/api/account/sign-up', { email: e, password: PASSWORD })),
+      );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({ error: 'ACCOUNT_EXISTS' });
       expect(await countFor([email])).toEqual({ users: 1, accounts: 1, profiles: 1 });
@@ -216,7 +246,9 @@ describe('accounts', () => {
         const res = await post('/api/account/sign-in', body);
         expect(res.statusCode).toBe(401);
         expect(res.json()).toMatchObject({ error: 'INVALID_CREDENTIALS', message: MSG.loginFailedDetail });
-        expect(setCookiesOf(res).filter((c) => c.startsWith('fenestra.session_token=') && !/Max-Age=0/i.test(c))).toEqual([]);
+        expect(
+          setCookiesOf(res).filter((c) => c.startsWith('fenestra.session_token=') && !/Max-Age=0/i.test(c)),
+        ).toEqual([]);
       }
     });
 
@@ -259,7 +291,10 @@ describe('accounts', () => {
       }
 
       // A different secret cannot read the old cookie.
-      const otherSecret = await createTestApp({ DATABASE_URL: databaseUrl, AUTH_SECRET: 'another-secret-another-secret-12345' });
+      const otherSecret = await createTestApp({
+        DATABASE_URL: databaseUrl,
+        AUTH_SECRET: 'another-secret-another-secret-12345',
+      });
       try {
         const res = await otherSecret.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: member.cookie } });
         expect(res.json().me).toBeNull();
@@ -272,39 +307,59 @@ describe('accounts', () => {
   describe('change password', () => {
     it('refuses a wrong current password and keeps the old one', async () => {
       const member = await signUpMember(t.app);
-      const res = await post('/api/account/change-password',
-        { currentPassword: 'Not-The-One1', newPassword: 'Brand-New-Pass2' }, member.cookie);
+      const res = await post(
+        '/api/account/change-password',
+        { currentPassword: 'Not-The-One1', newPassword: 'Brand-New-Pass2' },
+        member.cookie,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
-        message: 'Failed to update password. Please check your current password.', field: 'currentPassword',
+        message: 'Failed to update password. Please check your current password.',
+        field: 'currentPassword',
       });
-      expect((await post('/api/account/sign-in', { email: member.email, password: member.password })).statusCode).toBe(200);
+      expect((await post('/api/account/sign-in', { email: member.email, password: member.password })).statusCode).toBe(
+        200,
+      );
     });
 
     it('checks the new password with the sign-up rules', async () => {
       const member = await signUpMember(t.app);
-      const weak = await post('/api/account/change-password',
-        { currentPassword: member.password, newPassword: 'weakpass' }, member.cookie);
+      const weak = await post(
+        '/api/account/change-password',
+        { currentPassword: member.password, newPassword: 'weakpass' },
+        member.cookie,
+      );
       expect(weak.statusCode).toBe(400);
       expect(weak.json()).toMatchObject({ message: MSG.passwordStrength, field: 'newPassword' });
-      const missing = await post('/api/account/change-password',
-        { currentPassword: '', newPassword: 'Brand-New-Pass2' }, member.cookie);
+      const missing = await post(
+        '/api/account/change-password',
+        { currentPassword: '', newPassword: 'Brand-New-Pass2' },
+        member.cookie,
+      );
       expect(missing.json()).toMatchObject({ message: MSG.currentPasswordRequired, field: 'currentPassword' });
     });
 
     it('is for members only', async () => {
-      const res = await post('/api/account/change-password', { currentPassword: PASSWORD, newPassword: 'Brand-New-Pass2' });
+      const res = await post('/api/account/change-password', {
+        currentPassword: PASSWORD,
+        newPassword: 'Brand-New-Pass2',
+      });
       expect(res.statusCode).toBe(401);
     });
 
     it('changes the password, signs out other sessions and keeps this one', async () => {
       const member = await signUpMember(t.app);
       const here = new CookieJar(member.cookie);
-      const elsewhere = cookieFrom(await post('/api/account/sign-in', { email: member.email, password: member.password }));
+      const elsewhere = cookieFrom(
+        await post('/api/account/sign-in', { email: member.email, password: member.password }),
+      );
       expect(await me(elsewhere)).toMatchObject({ id: member.me.id });
 
-      const res = await post('/api/account/change-password',
-        { currentPassword: member.password, newPassword: 'Brand-New-Pass2' }, here.header());
+      const res = await post(
+        '/api/account/change-password',
+        { currentPassword: member.password, newPassword: 'Brand-New-Pass2' },
+        here.header(),
+      );
       expect(res.statusCode, res.body).toBe(200);
       here.store(res);
 

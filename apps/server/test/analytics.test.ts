@@ -17,15 +17,30 @@ describe('analytics', () => {
   let staff: Member;
   let member: Member;
 
-  const reply = (postId: string, by: Member, when: string) => sqlQuery(t,
-    'INSERT INTO replies (post_id, user_id, content, created_at) VALUES ($1, $2, $3, $4)',
-    [postId, by.me.id, 'A reply long enough to be a reply.', at(when)]);
-  const log = (action: string, targetId: string, when: string) => sqlQuery(t,
-    "INSERT INTO moderation_log (actor_id, actor_username, action, target_type, target_id, created_at) VALUES ($1, $2, $3, 'post', $4, $5)",
-    [staff.me.id, staff.me.username, action, targetId, at(when)]);
-  const tag = (postId: string, tags: string[]) => Promise.all(tags.map((name) =>
-    sqlQuery(t, 'INSERT INTO post_tags (post_id, tag) VALUES ($1, $2)', [postId, name])));
-  const newPost = async (by: Member, status: 'open' | 'solved' | 'pending' | 'denied', topic: string, created: string, tags: string[] = []) => {
+  const reply = (postId: string, by: Member, when: string) =>
+    sqlQuery(t, 'INSERT INTO replies (post_id, user_id, content, created_at) VALUES ($1, $2, $3, $4)', [
+      postId,
+      by.me.id,
+      'A reply long enough to be a reply.',
+      at(when),
+    ]);
+  const log = (action: string, targetId: string, when: string) =>
+    sqlQuery(
+      t,
+      "INSERT INTO moderation_log (actor_id, actor_username, action, target_type, target_id, created_at) VALUES ($1, $2, $3, 'post', $4, $5)",
+      [staff.me.id, staff.me.username, action, targetId, at(when)],
+    );
+  const tag = (postId: string, tags: string[]) =>
+    Promise.all(
+      tags.map((name) => sqlQuery(t, 'INSERT INTO post_tags (post_id, tag) VALUES ($1, $2)', [postId, name])),
+    );
+  const newPost = async (
+    by: Member,
+    status: 'open' | 'solved' | 'pending' | 'denied',
+    topic: string,
+    created: string,
+    tags: string[] = [],
+  ) => {
     const id = await insertPost(t, { userId: by.me.id, status, topic, createdAt: at(created) });
     await tag(id, tags);
     return id;
@@ -38,7 +53,12 @@ describe('analytics', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [alice, bob, staff, member] = [await signUpMember(t.app), await signUpMember(t.app), await signUpMember(t.app), await signUpMember(t.app)];
+    [alice, bob, staff, member] = [
+      await signUpMember(t.app),
+      await signUpMember(t.app),
+      await signUpMember(t.app),
+      await signUpMember(t.app),
+    ];
     await makeStaff(t, staff.me.id, 'moderator');
 
     // p0: created before the period, approved inside it (week 10), answered inside it.
@@ -66,7 +86,13 @@ describe('analytics', () => {
     await reply(p5, bob, '2026-03-08T13:00:00');
     await log('deny', p5, '2026-03-08T15:00:00');
     // p6: week 11, first reply after 24 h 10 min (24.2 h).
-    const p6 = await newPost(bob, 'open', 'glazing', '2026-03-09T06:00:00', ['putty', 'glass', 'bead', 'sash', 'hinge']);
+    const p6 = await newPost(bob, 'open', 'glazing', '2026-03-09T06:00:00', [
+      'putty',
+      'glass',
+      'bead',
+      'sash',
+      'hinge',
+    ]);
     await log('approve', p6, '2026-03-09T07:00:00');
     await reply(p6, alice, '2026-03-10T06:10:00');
     // p10: approved and unapproved again in week 11: it was made public that week, and is not solved.
@@ -76,12 +102,20 @@ describe('analytics', () => {
     const p9 = await newPost(bob, 'denied', 'misc', '2026-03-10T11:00:00');
     await log('deny', p9, '2026-03-10T12:00:00');
     // p7: the period's last second; approved only after the period ends; never answered.
-    const p7 = await newPost(alice, 'open', 'screens', '2026-03-10T23:59:59', ['spline', 'mesh', 'frame', 'corner', 'tool']);
+    const p7 = await newPost(alice, 'open', 'screens', '2026-03-10T23:59:59', [
+      'spline',
+      'mesh',
+      'frame',
+      'corner',
+      'tool',
+    ]);
     await log('approve', p7, '2026-03-11T01:00:00');
     // p8: the first second after the period.
     await newPost(alice, 'open', 'windows', '2026-03-11T00:00:00', ['roller']);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const PERIOD = '?from=2026-03-04&to=2026-03-10';
 
@@ -110,50 +144,107 @@ describe('analytics', () => {
     const r = await report(PERIOD);
     expect(r.weeks).toEqual([
       {
-        week: '2026-W10', start: '2026-03-02',
-        approvals: 3, denials: 1, approvalRate: 75,
-        madePublic: 3, solved: 1, solveRate: 33.3,
-        postsCreated: 3, answered: 2, medianFirstReplyHours: 4,
+        week: '2026-W10',
+        start: '2026-03-02',
+        approvals: 3,
+        denials: 1,
+        approvalRate: 75,
+        madePublic: 3,
+        solved: 1,
+        solveRate: 33.3,
+        postsCreated: 3,
+        answered: 2,
+        medianFirstReplyHours: 4,
       },
       {
-        week: '2026-W11', start: '2026-03-09',
-        approvals: 3, denials: 1, approvalRate: 75,
-        madePublic: 3, solved: 1, solveRate: 33.3,
-        postsCreated: 2, answered: 1, medianFirstReplyHours: 24.2,
+        week: '2026-W11',
+        start: '2026-03-09',
+        approvals: 3,
+        denials: 1,
+        approvalRate: 75,
+        madePublic: 3,
+        solved: 1,
+        solveRate: 33.3,
+        postsCreated: 2,
+        answered: 1,
+        medianFirstReplyHours: 24.2,
       },
     ]);
     expect(r.totals).toEqual({
-      posts: 5, replies: 7, corrections: 0,
-      approvals: 6, denials: 2, approvalRate: 75,
-      madePublic: 6, solved: 2, solveRate: 33.3,
-      postsCreated: 5, answered: 3, medianFirstReplyHours: 5,
+      posts: 5,
+      replies: 7,
+      corrections: 0,
+      approvals: 6,
+      denials: 2,
+      approvalRate: 75,
+      madePublic: 6,
+      solved: 2,
+      solveRate: 33.3,
+      postsCreated: 5,
+      answered: 3,
+      medianFirstReplyHours: 5,
     });
   });
 
   it('ranks the top 10 tags and counts posts per topic, public posts created in the period only', async () => {
     const r = await report(PERIOD);
     expect(r.topTags).toEqual([
-      { tag: 'roller', posts: 3 }, { tag: 'crank', posts: 2 },
-      { tag: 'bead', posts: 1 }, { tag: 'corner', posts: 1 }, { tag: 'frame', posts: 1 }, { tag: 'glass', posts: 1 },
-      { tag: 'hinge', posts: 1 }, { tag: 'mesh', posts: 1 }, { tag: 'putty', posts: 1 }, { tag: 'sash', posts: 1 },
+      { tag: 'roller', posts: 3 },
+      { tag: 'crank', posts: 2 },
+      { tag: 'bead', posts: 1 },
+      { tag: 'corner', posts: 1 },
+      { tag: 'frame', posts: 1 },
+      { tag: 'glass', posts: 1 },
+      { tag: 'hinge', posts: 1 },
+      { tag: 'mesh', posts: 1 },
+      { tag: 'putty', posts: 1 },
+      { tag: 'sash', posts: 1 },
     ]);
     expect(r.topics).toEqual([
-      { topic: 'windows', posts: 2 }, { topic: 'doors', posts: 1 }, { topic: 'screens', posts: 1 },
-      { topic: 'glazing', posts: 1 }, { topic: 'misc', posts: 0 },
+      { topic: 'windows', posts: 2 },
+      { topic: 'doors', posts: 1 },
+      { topic: 'screens', posts: 1 },
+      { topic: 'glazing', posts: 1 },
+      { topic: 'misc', posts: 0 },
     ]);
   });
 
   it('answers an empty period with zeros and no rates', async () => {
     const r = await report('?from=2026-01-05&to=2026-01-11');
     expect(r.days).toHaveLength(7);
-    expect(r.days.every((d: { posts: number; replies: number; corrections: number }) => d.posts + d.replies + d.corrections === 0)).toBe(true);
-    expect(r.weeks).toEqual([{
-      week: '2026-W02', start: '2026-01-05', approvals: 0, denials: 0, approvalRate: null, madePublic: 0, solved: 0,
-      solveRate: null, postsCreated: 0, answered: 0, medianFirstReplyHours: null,
-    }]);
+    expect(
+      r.days.every(
+        (d: { posts: number; replies: number; corrections: number }) => d.posts + d.replies + d.corrections === 0,
+      ),
+    ).toBe(true);
+    expect(r.weeks).toEqual([
+      {
+        week: '2026-W02',
+        start: '2026-01-05',
+        approvals: 0,
+        denials: 0,
+        approvalRate: null,
+        madePublic: 0,
+        solved: 0,
+        solveRate: null,
+        postsCreated: 0,
+        answered: 0,
+        medianFirstReplyHours: null,
+      },
+    ]);
     expect(r.totals).toEqual({
-      posts: 0, replies: 0, corrections: 0, approvals: 0, denials: 0, approvalRate: null, madePublic: 0, solved: 0,
-      solveRate: null, postsCreated: 0, answered: 0, medianFirstReplyHours: null,
+      posts: 0,
+      replies: 0,
+      corrections: 0,
+      approvals: 0,
+      denials: 0,
+      approvalRate: null,
+      madePublic: 0,
+      solved: 0,
+      solveRate: null,
+      postsCreated: 0,
+      answered: 0,
+      medianFirstReplyHours: null,
     });
     expect(r.topTags).toEqual([]);
     expect(r.topics.map((x: { posts: number }) => x.posts)).toEqual([0, 0, 0, 0, 0]);

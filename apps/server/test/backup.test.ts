@@ -10,7 +10,10 @@ function recordingPgDump(dir: string): { tool: string; seen: () => string } {
   const real = findTool('pg_dump');
   const notes = path.join(dir, 'pg_dump-call.txt');
   const tool = path.join(dir, 'pg_dump-recording.sh');
-  writeFileSync(tool, `#!/bin/sh\nprintf '%s\\n' "$@" > '${notes}'\necho "PGPASSWORD=$PGPASSWORD" >> '${notes}'\nexec '${real}' "$@"\n`);
+  writeFileSync(
+    tool,
+    `#!/bin/sh\nprintf '%s\\n' "$@" > '${notes}'\necho "PGPASSWORD=$PGPASSWORD" >> '${notes}'\nexec '${real}' "$@"\n`,
+  );
   chmodSync(tool, 0o700);
   return { tool, seen: () => readFileSync(notes, 'utf8') };
 }
@@ -18,7 +21,9 @@ function recordingPgDump(dir: string): { tool: string; seen: () => string } {
 describe('backup and restore', () => {
   let t: TestApp;
   const work = mkdtempSync(path.join(tmpdir(), 'fenestra-backup-test-'));
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('brings back the members and the uploaded files of the moment it was taken', async () => {
@@ -28,10 +33,19 @@ describe('backup and restore', () => {
     writeFileSync(path.join(uploads, 'avatars', kept.me.id, 'face.png'), 'png bytes');
 
     // A reset link asked for before the backup.
-    await t.app.inject({ method: 'POST', url: '/api/account/forgot-password', headers: { origin: ORIGIN }, payload: { email: kept.email } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/account/forgot-password',
+      headers: { origin: ORIGIN },
+      payload: { email: kept.email },
+    });
     await t.app.services.jobs.runDue('password-reset');
-    const { rows: [token] } = await t.app.services.database.pool.query<{ identifier: string }>(
-      `SELECT identifier FROM verifications WHERE value = $1`, [kept.me.id]);
+    const {
+      rows: [token],
+    } = await t.app.services.database.pool.query<{ identifier: string }>(
+      `SELECT identifier FROM verifications WHERE value = $1`,
+      [kept.me.id],
+    );
     expect(token).toBeDefined();
 
     const file = path.join(work, 'backups', 'fenestra.tar');
@@ -63,14 +77,20 @@ describe('backup and restore', () => {
     // A new app on the restored database: the kept member signs in, the later one never existed.
     const again = await createTestApp({ DATABASE_URL: t.config.databaseUrl!, DATA_DIR: t.config.dataDir });
     try {
-      const signIn = (email: string, password: string) => again.app.inject({
-        method: 'POST', url: '/api/account/sign-in', headers: { origin: ORIGIN }, payload: { email, password },
-      });
+      const signIn = (email: string, password: string) =>
+        again.app.inject({
+          method: 'POST',
+          url: '/api/account/sign-in',
+          headers: { origin: ORIGIN },
+          payload: { email, password },
+        });
       // Sessions and reset links of the backup's moment are over: everyone signs in again.
       const me = await again.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: kept.cookie } });
       expect(me.json().me).toBeNull();
       const reset = await again.app.inject({
-        method: 'POST', url: '/api/account/reset-password', headers: { origin: ORIGIN },
+        method: 'POST',
+        url: '/api/account/reset-password',
+        headers: { origin: ORIGIN },
         payload: { token: token!.identifier.replace('reset-password:', ''), password: 'Another-Pass1' },
       });
       expect(reset.statusCode).toBe(400);

@@ -18,8 +18,18 @@ const postmasterPid = (cluster: EmbeddedCluster) =>
 const clusterOf = (t: TestApp) => t.app.services.database.embedded!;
 
 async function expectAway(t: TestApp) {
-  for (const [method, url] of [['GET', '/api/posts'], ['GET', '/api/me'], ['GET', '/api/config'], ['POST', '/api/account/sign-in']] as const) {
-    const res = await t.app.inject({ method, url, headers: { origin: ORIGIN }, ...(method === 'POST' ? { payload: { email: 'a@example.com', password: 'Correct-Horse9' } } : {}) });
+  for (const [method, url] of [
+    ['GET', '/api/posts'],
+    ['GET', '/api/me'],
+    ['GET', '/api/config'],
+    ['POST', '/api/account/sign-in'],
+  ] as const) {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { origin: ORIGIN },
+      ...(method === 'POST' ? { payload: { email: 'a@example.com', password: 'Correct-Horse9' } } : {}),
+    });
     expect(res.statusCode, url).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toMatchObject({ error: 'UNAVAILABLE', message: MSG.unavailable });
@@ -49,7 +59,9 @@ describe('the embedded database server failing under the forum', () => {
       t = await createTestApp({ DATABASE_URL: '', DATA_DIR: dataDir });
       cluster = clusterOf(t).dataDir;
     });
-    afterAll(async () => { await t.close(); });
+    afterAll(async () => {
+      await t.close();
+    });
 
     it('answers 503 with Retry-After while the server is dead, restarts it and recovers by itself', async () => {
       await expectWorking(t);
@@ -78,9 +90,14 @@ describe('the embedded database server failing under the forum', () => {
     let owner: ChildProcess;
     let t: TestApp;
     const startOwner = async () => {
-      const started = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/test/embedded-owner.ts'), dataDir], {
-        cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const started = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'apps/server/test/embedded-owner.ts'), dataDir],
+        {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       const [line] = await once(started.stdout!, 'data');
       expect(String(line)).toContain('ready');
       return started;
@@ -141,7 +158,10 @@ describe('the embedded database server failing under the forum', () => {
       await expectWorking(t);
       // The job queue has its own connections: a forgot-password request's job is written and run at the new address.
       const forgot = await t.app.inject({
-        method: 'POST', url: '/api/account/forgot-password', headers: { origin: ORIGIN }, payload: { email: 'someone@example.com' },
+        method: 'POST',
+        url: '/api/account/forgot-password',
+        headers: { origin: ORIGIN },
+        payload: { email: 'someone@example.com' },
       });
       expect(forgot.statusCode).toBe(200);
       expect(await t.app.services.jobs.runDue('password-reset')).toEqual({ completed: 1, failed: 0 });
@@ -160,7 +180,10 @@ describe('the embedded database server failing under the forum', () => {
       expect(embedded.owned).toBe(true);
       await expectWorking(t);
       const signIn = await t.app.inject({
-        method: 'POST', url: '/api/account/sign-in', headers: { origin: ORIGIN }, payload: { email: before.email, password: before.password },
+        method: 'POST',
+        url: '/api/account/sign-in',
+        headers: { origin: ORIGIN },
+        payload: { email: before.email, password: before.password },
       });
       expect(signIn.statusCode).toBe(200);
 

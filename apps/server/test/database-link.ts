@@ -3,7 +3,9 @@ import net, { type AddressInfo } from 'node:net';
 /** A TCP proxy we own between the app and PostgreSQL, so the network can fail without touching the server. */
 export class DatabaseLink {
   private server: net.Server | null = null;
-  get isOpen() { return this.server !== null; }
+  get isOpen() {
+    return this.server !== null;
+  }
   private readonly sockets = new Set<net.Socket>();
   port = 0;
 
@@ -25,7 +27,10 @@ export class DatabaseLink {
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
         socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => { client.destroy(); upstream.destroy(); });
+        socket.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
       }
       client.pipe(upstream).pipe(client);
     });

@@ -8,11 +8,22 @@ import { insertPost, post, sqlQuery } from './post-fixtures.js';
 // win, the in-flight requests must get a clean 401, and the counters must stay true.
 describe('deleting an account while its like and bookmark requests are in flight', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  const waitingOnLocks = async () => Number((await sqlQuery<{ n: string }>(t,
-    `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0]!.n);
+  const waitingOnLocks = async () =>
+    Number(
+      (
+        await sqlQuery<{ n: string }>(
+          t,
+          `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )
+      ).rows[0]!.n,
+    );
 
   it('lets the deletion win and answers the others 401', async () => {
     const member = await signUpMember(t.app);
@@ -29,7 +40,10 @@ describe('deleting an account while its like and bookmark requests are in flight
       await holder.query('SELECT 1 FROM posts WHERE id = $1 FOR UPDATE', [postId]);
 
       const deletion = t.app.inject({
-        method: 'DELETE', url: '/api/settings/account', headers: { origin: ORIGIN, cookie: member.cookie }, payload: { confirm: 'CONFIRM' },
+        method: 'DELETE',
+        url: '/api/settings/account',
+        headers: { origin: ORIGIN, cookie: member.cookie },
+        payload: { confirm: 'CONFIRM' },
       });
       await vi.waitFor(async () => expect(await waitingOnLocks()).toBe(1), { timeout: 10_000, interval: 20 });
       const like = post(t, `/api/posts/${postId}/like`, member.cookie);
@@ -48,12 +62,22 @@ describe('deleting an account while its like and bookmark requests are in flight
       await holder.end();
     }
 
-    const { rows } = await sqlQuery<{ users: number; votes: number; marks: number; vote_count: number; bookmark_count: number }>(t, `
+    const { rows } = await sqlQuery<{
+      users: number;
+      votes: number;
+      marks: number;
+      vote_count: number;
+      bookmark_count: number;
+    }>(
+      t,
+      `
       SELECT (SELECT count(*)::int FROM users WHERE id = $1) AS users,
              (SELECT count(*)::int FROM post_votes WHERE post_id = ANY($2)) AS votes,
              (SELECT count(*)::int FROM bookmarks WHERE post_id = ANY($2)) AS marks,
              (SELECT sum(vote_count)::int FROM posts WHERE id = ANY($2)) AS vote_count,
-             (SELECT sum(bookmark_count)::int FROM posts WHERE id = ANY($2)) AS bookmark_count`, [member.me.id, [postId, other]]);
+             (SELECT sum(bookmark_count)::int FROM posts WHERE id = ANY($2)) AS bookmark_count`,
+      [member.me.id, [postId, other]],
+    );
     expect(rows[0]).toEqual({ users: 0, votes: 0, marks: 0, vote_count: 0, bookmark_count: 0 });
   });
 });

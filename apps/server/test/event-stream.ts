@@ -1,7 +1,10 @@
 import http from 'node:http';
 import type { EventPayloads, EventType } from '@fenestra/shared';
 
-export interface StreamMessage { type: string; data: Record<string, string> }
+export interface StreamMessage {
+  type: string;
+  data: Record<string, string>;
+}
 
 /**
  * A Server-Sent Events client over a real socket (Node 20 has no EventSource). It keeps every message;
@@ -20,33 +23,42 @@ export class EventStream {
   private isClosed = false;
 
   private constructor() {
-    this.closed = new Promise((resolve) => { this.markClosed = resolve; });
+    this.closed = new Promise((resolve) => {
+      this.markClosed = resolve;
+    });
   }
 
-  static async open(baseUrl: string, opts: { cookie?: string; posts?: string[]; since?: number | string } = {}): Promise<EventStream> {
+  static async open(
+    baseUrl: string,
+    opts: { cookie?: string; posts?: string[]; since?: number | string } = {},
+  ): Promise<EventStream> {
     const stream = new EventStream();
     const url = new URL('/api/events', baseUrl);
     if (opts.posts?.length) url.searchParams.set('posts', opts.posts.join(','));
     if (opts.since !== undefined) url.searchParams.set('since', String(opts.since));
     await new Promise<void>((resolve, reject) => {
-      const request = http.get(url, { headers: { accept: 'text/event-stream', ...(opts.cookie ? { cookie: opts.cookie } : {}) } }, (res) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`stream answered ${res.statusCode}`));
-          return;
-        }
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            stream.take(buffer.slice(0, end));
-            buffer = buffer.slice(end + 2);
+      const request = http.get(
+        url,
+        { headers: { accept: 'text/event-stream', ...(opts.cookie ? { cookie: opts.cookie } : {}) } },
+        (res) => {
+          if (res.statusCode !== 200) {
+            reject(new Error(`stream answered ${res.statusCode}`));
+            return;
           }
-        });
-        res.on('close', () => stream.finish());
-        resolve();
-      });
+          res.setEncoding('utf8');
+          let buffer = '';
+          res.on('data', (chunk: string) => {
+            buffer += chunk;
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              stream.take(buffer.slice(0, end));
+              buffer = buffer.slice(end + 2);
+            }
+          });
+          res.on('close', () => stream.finish());
+          resolve();
+        },
+      );
       request.on('error', (err) => {
         stream.finish();
         reject(err);
@@ -87,7 +99,10 @@ export class EventStream {
   }
 
   /** The next message of this type (after the last one `next` returned), waiting for it if need be. */
-  async next<T extends EventType>(type: T, match: (data: EventPayloads[T]) => boolean = () => true): Promise<EventPayloads[T]> {
+  async next<T extends EventType>(
+    type: T,
+    match: (data: EventPayloads[T]) => boolean = () => true,
+  ): Promise<EventPayloads[T]> {
     for (;;) {
       for (let i = this.read; i < this.messages.length; i++) {
         const m = this.messages[i]!;

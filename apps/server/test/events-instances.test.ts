@@ -11,6 +11,7 @@ import { EventStream } from './event-stream.js';
 import { DatabaseLink } from './database-link.js';
 import { startS3 } from './s3-server.js';
 import sharp from 'sharp';
+import { SERVER_NODE_ARGS } from '../../../scripts/server-process.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const TEXT = 'The keeper plate is cracked: replace it before the latch.';
@@ -20,13 +21,27 @@ const listen = async (t: TestApp) => {
   return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 };
 
-/** A second API instance in its own process, on the same database; resolves once it says it is ready. */
-async function startInstance(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
+/**
+ * A second API instance in its own process, on the same database, compiled as `npm start` runs it (global-setup.ts
+ * builds it); resolves once it says it is ready.
+ */
+async function startInstance(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-instance-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), SEED: 'none', LOG_LEVEL: 'warn', RUN_WORKER: 'false', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      RUN_WORKER: 'false',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -55,7 +70,12 @@ describe.each(['local', 's3'] as const)('two API instances on one PostgreSQL, ST
     t = await createTestApp({ DATABASE_URL: databaseUrl, ...s3?.env });
     base = await listen(t);
     // The same secret and public address, as instances behind one load balancer have.
-    other = await startInstance({ DATABASE_URL: databaseUrl, AUTH_SECRET: t.config.authSecret!, PUBLIC_URL: ORIGIN, ...s3?.env });
+    other = await startInstance({
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: t.config.authSecret!,
+      PUBLIC_URL: ORIGIN,
+      ...s3?.env,
+    });
     otherUrl = other.url;
   }, 60_000);
   afterAll(async () => {
@@ -70,15 +90,25 @@ describe.each(['local', 's3'] as const)('two API instances on one PostgreSQL, ST
 
   it.runIf(storage === 's3')('serves a photo uploaded through one instance from the other', async () => {
     const author = await insertMember(t);
-    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#8a5a2b' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#8a5a2b' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(photo)]), 'latch.png');
-    const res = await fetch(`${base}/api/uploads/images`, { method: 'POST', headers: { origin: ORIGIN, cookie: author.cookie }, body: form });
+    const res = await fetch(`${base}/api/uploads/images`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie: author.cookie },
+      body: form,
+    });
     expect(res.status).toBe(200);
     const [file] = ((await res.json()) as { files: { publicUrl: string }[] }).files;
     const served = await fetch(`${otherUrl}${file!.publicUrl}`);
     expect(served.status).toBe(200);
-    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 32, height: 24 });
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+      format: 'png',
+      width: 32,
+      height: 24,
+    });
   });
 
   it('delivers a reply posted through one instance to a stream held by the other', async () => {
@@ -87,7 +117,9 @@ describe.each(['local', 's3'] as const)('two API instances on one PostgreSQL, ST
     const stream = await EventStream.open(base);
     // The tab says what it shows through the other instance: the bus carries it to the stream's holder.
     const watched = await fetch(`${otherUrl}/api/events/${stream.streamId}/posts`, {
-      method: 'PUT', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ postIds: [postId] }),
+      method: 'PUT',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ postIds: [postId] }),
     });
     expect(watched.status).toBe(204);
     // A post change through this instance proves the watch arrived before the reply is sent.

@@ -78,7 +78,10 @@ describe('a stream for a page drawn by the server', () => {
     await reply(shown, writer.cookie);
     await settle();
     const watch = await t.app.inject({
-      method: 'PUT', url: `/api/events/${stream.streamId}/posts`, headers: { origin: ORIGIN }, payload: { postIds: [shown], since: String(drawn) },
+      method: 'PUT',
+      url: `/api/events/${stream.streamId}/posts`,
+      headers: { origin: ORIGIN },
+      payload: { postIds: [shown], since: String(drawn) },
     });
     expect(watch.statusCode).toBe(204);
     expect(await stream.next('stream.refetch')).toEqual({ scope: 'content', since: expect.any(String) });
@@ -98,9 +101,13 @@ describe('a stream for a page drawn by the server', () => {
     // A reply while the tab refetches, before it says which posts it shows: no stream watched the post then.
     await reply(shown, writer.cookie);
     await settle();
-    const watch = (postIds: string[]) => t.app.inject({
-      method: 'PUT', url: `/api/events/${stream.streamId}/posts`, headers: { origin: ORIGIN }, payload: { postIds, since },
-    });
+    const watch = (postIds: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/events/${stream.streamId}/posts`,
+        headers: { origin: ORIGIN },
+        payload: { postIds, since },
+      });
     expect((await watch([quiet])).statusCode).toBe(204);
     expect((await watch([shown])).statusCode).toBe(204);
     expect(await stream.next('stream.refetch')).toEqual({ scope: 'content', since: expect.any(String) });
@@ -108,7 +115,7 @@ describe('a stream for a page drawn by the server', () => {
     expect(stream.types().filter((type) => type === 'stream.refetch')).toHaveLength(2);
   });
 
-  it('allows for other instances\' clocks, unless the page was drawn by the instance holding the stream', async () => {
+  it("allows for other instances' clocks, unless the page was drawn by the instance holding the stream", async () => {
     const author = await insertMember(t);
     const writer = await insertMember(t);
     const shown = await insertPost(t, { userId: author.me.id });

@@ -16,10 +16,15 @@ describe('live events over a real socket', () => {
     streams.push(stream);
     return stream;
   };
-  const reply = (postId: string, cookie: string, content = TEXT) => post(t, `/api/posts/${postId}/replies`, cookie, { content });
-  const watch = (stream: EventStream, postIds: string[]) => t.app.inject({
-    method: 'PUT', url: `/api/events/${stream.streamId}/posts`, headers: { origin: ORIGIN }, payload: { postIds },
-  });
+  const reply = (postId: string, cookie: string, content = TEXT) =>
+    post(t, `/api/posts/${postId}/replies`, cookie, { content });
+  const watch = (stream: EventStream, postIds: string[]) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${stream.streamId}/posts`,
+      headers: { origin: ORIGIN },
+      payload: { postIds },
+    });
 
   beforeAll(async () => {
     t = await createTestApp({}, { heartbeatMs: 50 });
@@ -42,15 +47,23 @@ describe('live events over a real socket', () => {
     const created = (await reply(shown, writer.cookie)).json<{ id: string }>();
     expect(await visitor.next('reply.created')).toEqual({ postId: shown, replyId: created.id });
     expect(await visitor.next('post.changed')).toEqual({ postId: shown });
-    // The reply on the other post came first and was never delivered.
-    expect(visitor.messages.some((m) => m.data.postId === other)).toBe(false);
+    // The reply on the other post came first and was never delivered. (A question made public is announced to
+    // every stream as post.published, issue 25: the other post's own may arrive, whenever the trigger's turn comes.)
+    expect(visitor.messages.some((m) => m.type !== 'post.published' && m.data.postId === other)).toBe(false);
     expect(visitor.types()).not.toContain('notification.created');
 
     // The tab moves to the other post: now that one's events arrive.
     expect((await watch(visitor, [other])).statusCode).toBe(204);
     await sqlQuery(t, "UPDATE posts SET status = 'solved' WHERE id = $1", [other]);
     expect(await visitor.next('post.changed')).toEqual({ postId: other });
-    expect((await watch(visitor, Array.from({ length: 21 }, () => crypto.randomUUID()))).statusCode).toBe(400);
+    expect(
+      (
+        await watch(
+          visitor,
+          Array.from({ length: 21 }, () => crypto.randomUUID()),
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   it("never gives a member staff events, replies on posts they cannot see, or others' notifications", async () => {
@@ -69,7 +82,10 @@ describe('live events over a real socket', () => {
     await staffStream.next('pending.changed');
     await staffStream.next('notification.created');
     // A reply on the pending post (as an unapproved post keeps its replies): staff see it, the member does not.
-    await sqlQuery(t, "INSERT INTO replies (post_id, user_id, content) VALUES ($1, $2, 'Kept while pending')", [hiddenPost, staff.me.id]);
+    await sqlQuery(t, "INSERT INTO replies (post_id, user_id, content) VALUES ($1, $2, 'Kept while pending')", [
+      hiddenPost,
+      staff.me.id,
+    ]);
     await staffStream.next('reply.created', (e) => e.postId === hiddenPost);
     // A reply to the author's post notifies the author only.
     await reply(open1, staff.cookie);
@@ -85,7 +101,7 @@ describe('live events over a real socket', () => {
     }
   });
 
-  it('narrows a demoted moderator at once and closes a banned member\'s stream', async () => {
+  it("narrows a demoted moderator at once and closes a banned member's stream", async () => {
     const moderator = await insertMember(t);
     await makeStaff(t, moderator.me.id);
     const stream = await open({ cookie: moderator.cookie });
@@ -106,7 +122,10 @@ describe('live events over a real socket', () => {
   it('closes the streams of a session that signs out, and only those', async () => {
     const member = await signUpMember(t.app);
     const second = await t.app.inject({
-      method: 'POST', url: '/api/account/sign-in', headers: { origin: ORIGIN }, payload: { email: member.email, password: member.password },
+      method: 'POST',
+      url: '/api/account/sign-in',
+      headers: { origin: ORIGIN },
+      payload: { email: member.email, password: member.password },
     });
     const secondCookie = cookieFrom(second);
     const first = await open({ cookie: member.cookie });
@@ -131,7 +150,10 @@ describe('live events over a real socket', () => {
     const changes: [string, unknown[]][] = [
       ["INSERT INTO post_images (post_id, image_url, display_order) VALUES ($1, '/media/x.jpg', 0)", [postId]],
       ["INSERT INTO post_tags (post_id, tag) VALUES ($1, 'hinge')", [postId]],
-      ["INSERT INTO post_videos (post_id, video_url, duration_seconds, file_size_bytes, mime_type) VALUES ($1, '/media/v.mp4', 3, 10, 'video/mp4')", [postId]],
+      [
+        "INSERT INTO post_videos (post_id, video_url, duration_seconds, file_size_bytes, mime_type) VALUES ($1, '/media/v.mp4', 3, 10, 'video/mp4')",
+        [postId],
+      ],
       ['UPDATE replies SET is_pinned = true WHERE id = $1', [replyId]],
       ["UPDATE profiles SET bio = 'Locksmith' WHERE id = $1", [author.me.id]],
       ["INSERT INTO user_roles (user_id, role) VALUES ($1, 'moderator')", [author.me.id]],
@@ -162,7 +184,10 @@ describe('live events over a real socket', () => {
     const client = await t.app.services.database.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query("INSERT INTO replies (post_id, user_id, content) VALUES ($1, $2, 'rolled back reply')", [postId, author.me.id]);
+      await client.query("INSERT INTO replies (post_id, user_id, content) VALUES ($1, $2, 'rolled back reply')", [
+        postId,
+        author.me.id,
+      ]);
       await client.query('ROLLBACK');
     } finally {
       client.release();

@@ -3,7 +3,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
-export interface FakeGoogleUser { sub: string; email: string; name: string; emailVerified?: boolean }
+export interface FakeGoogleUser {
+  sub: string;
+  email: string;
+  name: string;
+  emailVerified?: boolean;
+}
 
 interface PendingCode {
   clientId: string;
@@ -33,7 +38,9 @@ export class FakeOpenIdProvider {
     const { privateKey, publicKey } = await generateKeyPair('RS256');
     this.keys = { privateKey, jwk: { ...(await exportJWK(publicKey)), kid: 'fake-key-1', alg: 'RS256', use: 'sig' } };
     const server = http.createServer((req, res) => {
-      this.handle(req, res).catch((err: unknown) => this.json(res, 500, { error: 'server_error', error_description: String(err) }));
+      this.handle(req, res).catch((err: unknown) =>
+        this.json(res, 500, { error: 'server_error', error_description: String(err) }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.server = server;
@@ -81,7 +88,12 @@ export class FakeOpenIdProvider {
       case 'GET /userinfo': {
         const user = this.accessTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
         if (!user) return this.json(res, 401, { error: 'invalid_token' });
-        return this.json(res, 200, { sub: user.sub, email: user.email, email_verified: user.emailVerified ?? true, name: user.name });
+        return this.json(res, 200, {
+          sub: user.sub,
+          email: user.email,
+          email_verified: user.emailVerified ?? true,
+          name: user.name,
+        });
       }
       default:
         return this.json(res, 404, { error: 'not_found' });
@@ -127,12 +139,17 @@ export class FakeOpenIdProvider {
       clientId = id ?? null;
       clientSecret = secret ?? null;
     }
-    if (clientId !== this.client.id || clientSecret !== this.client.secret) return this.json(res, 401, { error: 'invalid_client' });
+    if (clientId !== this.client.id || clientSecret !== this.client.secret)
+      return this.json(res, 401, { error: 'invalid_client' });
 
     const code = form.get('code') ?? '';
     const pending = this.codes.get(code);
     this.codes.delete(code); // a code works once
-    if (form.get('grant_type') !== 'authorization_code' || !pending || pending.redirectUri !== form.get('redirect_uri')) {
+    if (
+      form.get('grant_type') !== 'authorization_code' ||
+      !pending ||
+      pending.redirectUri !== form.get('redirect_uri')
+    ) {
       return this.json(res, 400, { error: 'invalid_grant' });
     }
     if (pending.codeChallenge) {
@@ -159,7 +176,11 @@ export class FakeOpenIdProvider {
       .setExpirationTime('5m')
       .sign(this.keys!.privateKey);
     return this.json(res, 200, {
-      access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: 'openid email profile', id_token: idToken,
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'openid email profile',
+      id_token: idToken,
     });
   }
 }

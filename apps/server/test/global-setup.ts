@@ -2,8 +2,10 @@ import type { TestProject } from 'vitest/node';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { buildServerIfNeeded } from '../../../scripts/build-server.mjs';
 import { startEmbedded, type EmbeddedCluster } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 
@@ -16,8 +18,14 @@ declare module 'vitest' {
   }
 }
 
-// One PostgreSQL server per run: the embedded one, or TEST_DATABASE_URL's (CI runs both).
+// One PostgreSQL server per run: the embedded one, or TEST_DATABASE_URL's (CI's).
 export default async function setup(project: TestProject) {
+  // The push tests' https push service has a certificate from the tests' own authority; test files run in processes
+  // started after this, which read it at start (TLS is checked as in production, with this one authority added).
+  process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL('./fixtures/push-tls/ca.pem', import.meta.url));
+  // The process tests (shutdown, embedded-server) run the compiled server as `npm start` does: built once here, when
+  // a source changed, rather than by two test files at once.
+  await buildServerIfNeeded();
   let embedded: EmbeddedCluster | null = null;
   let dataDir: string | null = null;
   let serverUrl: string;
@@ -45,9 +53,9 @@ export default async function setup(project: TestProject) {
   project.provide('templateDatabase', template);
 
   return async () => {
-    const left = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1`, [`fenestra_t%_${process.pid}_%`],
-    );
+    const left = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `fenestra_t%_${process.pid}_%`,
+    ]);
     for (const { datname } of left.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
@@ -55,11 +63,20 @@ export default async function setup(project: TestProject) {
   };
 }
 
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** Databases left by an earlier run that was killed (its process is gone) would pile up on a shared server. */
 async function dropLeftovers(admin: pg.Client) {
-  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'fenestra\\_t%'`);
+  const { rows } = await admin.query<{ datname: string }>(
+    `SELECT datname FROM pg_database WHERE datname LIKE 'fenestra\\_t%'`,
+  );
   for (const { datname } of rows) {
     const pid = Number(/^fenestra_t(?:pl|\d+)_(\d+)_/.exec(datname)?.[1]);
     if (pid && !alive(pid)) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});

@@ -18,7 +18,11 @@ describe('sign-in with Google (OpenID Connect)', () => {
   beforeAll(async () => {
     // The app reads the provider's discovery document while it starts: the provider comes first.
     const issuer = await provider.start();
-    t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT.id, GOOGLE_CLIENT_SECRET: CLIENT.secret, GOOGLE_ISSUER: issuer });
+    t = await createTestApp({
+      GOOGLE_CLIENT_ID: CLIENT.id,
+      GOOGLE_CLIENT_SECRET: CLIENT.secret,
+      GOOGLE_ISSUER: issuer,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -47,7 +51,11 @@ describe('sign-in with Google (OpenID Connect)', () => {
 
   async function signInWithGoogle(user: FakeGoogleUser, jar = new CookieJar()) {
     const { callback } = await startAndAuthorize(user, jar);
-    const res = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: jar.header() } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: callback.pathname + callback.search,
+      headers: { cookie: jar.header() },
+    });
     jar.store(res);
     return { res, jar };
   }
@@ -61,7 +69,11 @@ describe('sign-in with Google (OpenID Connect)', () => {
   });
 
   it('signs a new member in, sends them home, and makes their profile', async () => {
-    const { res, jar } = await signInWithGoogle({ sub: 'google-new-1', email: 'Pat.Google@Example.com', name: 'Pat Google' });
+    const { res, jar } = await signInWithGoogle({
+      sub: 'google-new-1',
+      email: 'Pat.Google@Example.com',
+      name: 'Pat Google',
+    });
     expect(res.statusCode).toBe(302);
     expect(pathOf(String(res.headers.location))).toBe('/');
     expect(jar.has('fenestra.session_token')).toBe(true);
@@ -71,9 +83,15 @@ describe('sign-in with Google (OpenID Connect)', () => {
     expect(tokenRequest.get('code_verifier')).toBeTruthy();
 
     const me = await meOf(jar);
-    expect(me).toMatchObject({ email: 'pat.google@example.com', username: 'pat-google', hasPassword: false, role: 'user' });
+    expect(me).toMatchObject({
+      email: 'pat.google@example.com',
+      username: 'pat-google',
+      hasPassword: false,
+      role: 'user',
+    });
     const { rows } = await t.app.services.database.pool.query(
-      'SELECT username, email_preferences, status FROM profiles WHERE id = $1', [me.id],
+      'SELECT username, email_preferences, status FROM profiles WHERE id = $1',
+      [me.id],
     );
     expect(rows).toEqual([{ username: 'pat-google', email_preferences: DEFAULT_EMAIL_PREFERENCES, status: 'active' }]);
 
@@ -82,7 +100,9 @@ describe('sign-in with Google (OpenID Connect)', () => {
     expect(again.res.statusCode).toBe(302);
     expect(pathOf(String(again.res.headers.location))).toBe('/');
     expect((await meOf(again.jar)).id).toBe(me.id);
-    const count = await t.app.services.database.pool.query('SELECT 1 FROM users WHERE email = $1', ['pat.google@example.com']);
+    const count = await t.app.services.database.pool.query('SELECT 1 FROM users WHERE email = $1', [
+      'pat.google@example.com',
+    ]);
     expect(count.rowCount).toBe(1);
   });
 
@@ -96,17 +116,25 @@ describe('sign-in with Google (OpenID Connect)', () => {
   it('does not hand an account made with a password to whoever signs in with Google under its email', async () => {
     // Nobody verified that the password account owns the address, so linking would allow account pre-hijacking.
     const member = await signUpMember(t.app, { email: 'both.ways@example.com' });
-    const { res, jar } = await signInWithGoogle({ sub: 'google-both', email: 'both.ways@example.com', name: 'Both Ways' });
+    const { res, jar } = await signInWithGoogle({
+      sub: 'google-both',
+      email: 'both.ways@example.com',
+      name: 'Both Ways',
+    });
     expect(res.statusCode).toBe(302);
     expect(pathOf(String(res.headers.location))).toBe('/auth?error=google');
     expect(await meOf(jar)).toBeNull();
     const { rows } = await t.app.services.database.pool.query<{ provider_id: string }>(
-      'SELECT a.provider_id FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.email = $1', ['both.ways@example.com'],
+      'SELECT a.provider_id FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.email = $1',
+      ['both.ways@example.com'],
     );
     expect(rows.map((r) => r.provider_id)).toEqual(['credential']);
     // The member still signs in with their password.
     const signIn = await t.app.inject({
-      method: 'POST', url: '/api/account/sign-in', headers: { origin: ORIGIN }, payload: { email: member.email, password: member.password },
+      method: 'POST',
+      url: '/api/account/sign-in',
+      headers: { origin: ORIGIN },
+      payload: { email: member.email, password: member.password },
     });
     expect(signIn.statusCode).toBe(200);
   });
@@ -116,7 +144,8 @@ describe('sign-in with Google (OpenID Connect)', () => {
     const first = await signInWithGoogle(user);
     const id = (await meOf(first.jar)).id as string;
     await t.app.services.database.pool.query(
-      `UPDATE profiles SET status = 'banned', ban_reason = 'Spam', ban_until = now() + interval '7 days' WHERE id = $1`, [id],
+      `UPDATE profiles SET status = 'banned', ban_reason = 'Spam', ban_until = now() + interval '7 days' WHERE id = $1`,
+      [id],
     );
     await t.app.services.database.pool.query('DELETE FROM sessions WHERE user_id = $1', [id]);
 
@@ -129,30 +158,52 @@ describe('sign-in with Google (OpenID Connect)', () => {
   });
 
   it('refuses a callback whose state does not match', async () => {
-    const { jar, callback, state } = await startAndAuthorize({ sub: 'google-forged', email: 'forged@example.com', name: 'Forged' });
+    const { jar, callback, state } = await startAndAuthorize({
+      sub: 'google-forged',
+      email: 'forged@example.com',
+      name: 'Forged',
+    });
     callback.searchParams.set('state', `${state}-forged`);
-    const res = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: jar.header() } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: callback.pathname + callback.search,
+      headers: { cookie: jar.header() },
+    });
     expect(res.statusCode).toBe(302);
     expect(pathOf(String(res.headers.location))).toBe('/auth?error=google');
     jar.store(res);
     expect(await meOf(jar)).toBeNull();
-    const users = await t.app.services.database.pool.query('SELECT 1 FROM users WHERE email = $1', ['forged@example.com']);
+    const users = await t.app.services.database.pool.query('SELECT 1 FROM users WHERE email = $1', [
+      'forged@example.com',
+    ]);
     expect(users.rowCount).toBe(0);
   });
 
   it('refuses a callback from a browser that did not start the flow', async () => {
-    const { callback } = await startAndAuthorize({ sub: 'google-stranger', email: 'stranger@example.com', name: 'Stranger' });
+    const { callback } = await startAndAuthorize({
+      sub: 'google-stranger',
+      email: 'stranger@example.com',
+      name: 'Stranger',
+    });
     const res = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search });
     expect(res.statusCode).toBe(302);
     expect(pathOf(String(res.headers.location))).toBe('/auth?error=google');
-    const users = await t.app.services.database.pool.query('SELECT 1 FROM users WHERE email = $1', ['stranger@example.com']);
+    const users = await t.app.services.database.pool.query('SELECT 1 FROM users WHERE email = $1', [
+      'stranger@example.com',
+    ]);
     expect(users.rowCount).toBe(0);
   });
 
   it('sends the member back to the auth page when they cancel at Google', async () => {
-    const { jar, state } = await startAndAuthorize({ sub: 'google-cancel', email: 'cancel@example.com', name: 'Cancel' });
+    const { jar, state } = await startAndAuthorize({
+      sub: 'google-cancel',
+      email: 'cancel@example.com',
+      name: 'Cancel',
+    });
     const res = await t.app.inject({
-      method: 'GET', url: `/api/auth/callback/google?error=access_denied&state=${encodeURIComponent(state)}`, headers: { cookie: jar.header() },
+      method: 'GET',
+      url: `/api/auth/callback/google?error=access_denied&state=${encodeURIComponent(state)}`,
+      headers: { cookie: jar.header() },
     });
     expect(res.statusCode).toBe(302);
     expect(pathOf(String(res.headers.location))).toBe('/auth?error=google');
@@ -161,8 +212,12 @@ describe('sign-in with Google (OpenID Connect)', () => {
 
 describe('without Google configured', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('says Google is off and sends the button back to the auth page', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });

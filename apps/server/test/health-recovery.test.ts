@@ -32,12 +32,18 @@ describe('health through a database outage', () => {
     expect(down).toEqual({ status: 503, body: { status: 'unavailable', database: 'unreachable' }, cache: 'no-store' });
     // Requests that need the database answer 503 with Retry-After, without internals, and the app keeps answering.
     const signIn = await t.app.inject({
-      method: 'POST', url: '/api/account/sign-in', headers: { origin: ORIGIN },
+      method: 'POST',
+      url: '/api/account/sign-in',
+      headers: { origin: ORIGIN },
       payload: { email: 'someone@example.com', password: 'Correct-Horse9' },
     });
     expect(signIn.statusCode).toBe(503);
     expect(signIn.headers['retry-after']).toBe('5');
-    expect(signIn.json()).toMatchObject({ error: 'UNAVAILABLE', message: MSG.unavailable, requestId: signIn.headers['x-request-id'] });
+    expect(signIn.json()).toMatchObject({
+      error: 'UNAVAILABLE',
+      message: MSG.unavailable,
+      requestId: signIn.headers['x-request-id'],
+    });
     expect((await health(t)).status).toBe(503);
 
     await link.open();

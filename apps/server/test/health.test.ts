@@ -3,8 +3,12 @@ import { createTestApp, type TestApp } from './helpers.js';
 
 describe('GET /api/health', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers 200 with the database checked, and a request id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

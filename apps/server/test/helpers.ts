@@ -65,7 +65,10 @@ export async function createTestApp(env: Record<string, string> = {}, adapters: 
     AI_PROVIDER: 'off',
     ...env,
   });
-  const app = await buildApp(config, { linkFetcher: createLinkFetcher({ resolve: resolveNothing, allow: config.linkPreviewAllow }), ...adapters });
+  const app = await buildApp(config, {
+    linkFetcher: createLinkFetcher({ resolve: resolveNothing, allow: config.linkPreviewAllow }),
+    ...adapters,
+  });
   return {
     app,
     config,
@@ -77,6 +80,13 @@ export async function createTestApp(env: Record<string, string> = {}, adapters: 
 }
 
 /** The cookie header to send back, from a response's set-cookie headers. */
+/** Two instances of the app on one fresh database (each with its own caches), made one after the other: the job queue's set-up takes locks. */
+export async function createTwoTestApps(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
+  const databaseUrl = await freshDatabase();
+  const a = await createTestApp({ ...env, DATABASE_URL: databaseUrl });
+  return [a, await createTestApp({ ...env, DATABASE_URL: databaseUrl })];
+}
+
 export function cookieFrom(res: LightMyRequestResponse): string {
   const raw = res.headers['set-cookie'];
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
@@ -85,23 +95,37 @@ export function cookieFrom(res: LightMyRequestResponse): string {
 
 let memberCounter = 0;
 /** Signs a new member up through the API; returns their cookie and profile. */
-export async function signUpMember(app: FastifyInstance, over: { email?: string; password?: string; username?: string } = {}) {
+export async function signUpMember(
+  app: FastifyInstance,
+  over: { email?: string; password?: string; username?: string; trustLevel?: number } = {},
+) {
   const n = ++memberCounter;
   const body = {
     email: over.email ?? `member${n}-${Date.now()}@example.com`,
     password: over.password ?? 'Correct-Horse9',
     ...(over.username !== undefined ? { username: over.username } : {}),
   };
-  const res = await app.inject({ method: 'POST', url: '/api/account/sign-up', headers: { origin: ORIGIN }, payload: body });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/account/sign-up',
+    headers: { origin: ORIGIN },
+    payload: body,
+  });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  return { cookie: cookieFrom(res), me: res.json().me as { id: string; username: string; email: string }, ...body };
+  const me = res.json().me as { id: string; username: string; email: string };
+  // Tests about what members do start at level 1 (Member): level 0's limits and review are trust tests' own.
+  await app.services.database.pool.query('UPDATE profiles SET trust_level = $2 WHERE id = $1', [
+    me.id,
+    over.trustLevel ?? 1,
+  ]);
+  return { cookie: cookieFrom(res), me, ...body };
 }
 
 /**
  * A member and a live session written straight to the tables, with the signed cookie the browser would
  * hold: for tests about what members do, not about signing up (which hashes a password, slowly on purpose).
  */
-export async function insertMember(t: TestApp, over: { username?: string } = {}) {
+export async function insertMember(t: TestApp, over: { username?: string; trustLevel?: number } = {}) {
   const n = ++memberCounter;
   const id = crypto.randomUUID();
   const username = over.username ?? `member-${n}-${id.slice(0, 8)}`;
@@ -109,10 +133,22 @@ export async function insertMember(t: TestApp, over: { username?: string } = {})
   const token = randomBytes(24).toString('base64url');
   const pool = t.app.services.database.pool;
   await pool.query('INSERT INTO users (id, name, email) VALUES ($1, $2, $3)', [id, username, email]);
-  await pool.query('INSERT INTO profiles (id, username) VALUES ($1, $2)', [id, username]);
-  await pool.query(`INSERT INTO sessions (id, token, user_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`, [crypto.randomUUID(), token, id]);
+  // Level 1 (Member) unless a test is about new members' limits.
+  await pool.query('INSERT INTO profiles (id, username, trust_level) VALUES ($1, $2, $3)', [
+    id,
+    username,
+    over.trustLevel ?? 1,
+  ]);
+  await pool.query(
+    `INSERT INTO sessions (id, token, user_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
+    [crypto.randomUUID(), token, id],
+  );
   const signature = createHmac('sha256', t.config.authSecret!).update(token).digest('base64');
-  return { cookie: `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`, me: { id, username, email }, email };
+  return {
+    cookie: `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`,
+    me: { id, username, email },
+    email,
+  };
 }
 
 export type MultipartPart = [field: string, value: string] | [field: string, value: Buffer, filename: string];
@@ -141,10 +177,13 @@ export function freePort(): Promise<number> {
 
 /** Resolves once another connection of the app waits on a lock that `holder` (a pool client in an open transaction) holds. */
 export async function untilWaitingOnLock(t: TestApp, holder: pg.PoolClient): Promise<void> {
-  const { rows: [self] } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const {
+    rows: [self],
+  } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   for (;;) {
     const { rows } = await t.app.services.database.pool.query(
-      'SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [self!.pid],
+      'SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+      [self!.pid],
     );
     if (rows.length > 0) return;
     await new Promise((resolve) => setImmediate(resolve));
@@ -155,5 +194,5 @@ export async function untilWaitingOnLock(t: TestApp, holder: pg.PoolClient): Pro
 export const failingOn = (storage: Storage, pattern: RegExp): Storage => ({
   ...storage,
   put: (bucket, filePath, body, type) =>
-    (pattern.test(filePath) ? Promise.reject(new Error('disk full')) : storage.put(bucket, filePath, body, type)),
+    pattern.test(filePath) ? Promise.reject(new Error('disk full')) : storage.put(bucket, filePath, body, type),
 });

@@ -11,14 +11,23 @@ describe('several job workers on one database', () => {
   let a: JobQueue;
   let b: JobQueue;
   let pools: Database[] = [];
-  const quiet = { error: (obj: object, msg: string) => { throw Object.assign(new Error(msg), obj); } };
+  const quiet = {
+    error: (obj: object, msg: string) => {
+      throw Object.assign(new Error(msg), obj);
+    },
+    warn: (obj: object, msg: string) => {
+      throw Object.assign(new Error(msg), obj);
+    },
+  };
 
   const handlers = (worker: string): JobHandlers => {
     const none = async () => {};
     const all = Object.fromEntries(JOB_NAMES.map((name) => [name, none])) as unknown as JobHandlers;
     return {
       ...all,
-      'send-email': async ({ to }) => { ran.push(`${to} by ${worker}`); },
+      'send-email': async ({ to }) => {
+        ran.push(`${to} by ${worker}`);
+      },
       // While one worker sweeps, the other asks for the sweep that is waiting: it gets nothing.
       'sweep-uploads': async () => {
         ran.push(`sweep by ${worker}`);

@@ -1,27 +1,33 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { PostList } from '@fenestra/shared';
-import { createTestApp, signUpMember, type TestApp } from './helpers.js';
+import { createTestApp, insertMember, signUpMember, type TestApp } from './helpers.js';
 import { get, insertPost, post, sqlQuery } from './post-fixtures.js';
 
 const counters = async (t: TestApp, postId: string) => {
-  const { rows } = await sqlQuery<{ vote_count: number; votes: number; bookmark_count: number; marks: number }>(t, `
+  const { rows } = await sqlQuery<{ vote_count: number; votes: number; bookmark_count: number; marks: number }>(
+    t,
+    `
     SELECT p.vote_count, (SELECT count(*)::int FROM post_votes v WHERE v.post_id = p.id) AS votes,
            p.bookmark_count, (SELECT count(*)::int FROM bookmarks b WHERE b.post_id = p.id) AS marks
-    FROM posts p WHERE p.id = $1`, [postId]);
+    FROM posts p WHERE p.id = $1`,
+    [postId],
+  );
   return rows[0]!;
 };
 
 describe('likes and bookmarks', () => {
   let t: TestApp;
   let member: Awaited<ReturnType<typeof signUpMember>>;
-  const crowd: Awaited<ReturnType<typeof signUpMember>>[] = [];
+  const crowd: Awaited<ReturnType<typeof insertMember>>[] = [];
   beforeAll(async () => {
     t = await createTestApp();
     member = await signUpMember(t.app);
-    // Password hashing makes each sign-up slow: done once, here, under the hook's longer timeout.
-    for (let i = 0; i < 50; i++) crowd.push(await signUpMember(t.app));
+    // Members written straight to the tables: 50 sign-ups hashing passwords took over a minute on a loaded machine.
+    for (let i = 0; i < 50; i++) crowd.push(await insertMember(t));
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it.each(['like', 'bookmark'])('%s toggles on and off and returns the count', async (kind) => {
     const id = await insertPost(t, { status: 'open' });
@@ -29,7 +35,9 @@ describe('likes and bookmarks', () => {
     const on = await post(t, `/api/posts/${id}/${kind}`, member.cookie);
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ active: true, count: 1 });
-    expect((await get(t, `/api/posts/${id}`, member.cookie)).json()).toMatchObject(kind === 'like' ? { liked: true } : { bookmarked: true });
+    expect((await get(t, `/api/posts/${id}`, member.cookie)).json()).toMatchObject(
+      kind === 'like' ? { liked: true } : { bookmarked: true },
+    );
     expect((await post(t, `/api/posts/${id}/${kind}`, member.cookie)).json()).toEqual({ active: false, count: 0 });
     const c = await counters(t, id);
     expect([c.vote_count, c.votes, c.bookmark_count, c.marks]).toEqual([0, 0, 0, 0]);
@@ -37,7 +45,12 @@ describe('likes and bookmarks', () => {
 
   it.each(['pending', 'denied'])('answers 404 on a %s post, and for missing or malformed ids', async (status) => {
     const id = await insertPost(t, { status: status as 'pending' | 'denied' });
-    for (const url of [`/api/posts/${id}/like`, `/api/posts/${id}/bookmark`, '/api/posts/00000000-0000-4000-8000-000000000000/like', '/api/posts/nope/bookmark']) {
+    for (const url of [
+      `/api/posts/${id}/like`,
+      `/api/posts/${id}/bookmark`,
+      '/api/posts/00000000-0000-4000-8000-000000000000/like',
+      '/api/posts/nope/bookmark',
+    ]) {
       const res = await post(t, url, member.cookie);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Post not found');
@@ -48,7 +61,10 @@ describe('likes and bookmarks', () => {
   it('keeps the counters equal to the rows when 50 members toggle at once', async () => {
     const id = await insertPost(t, { status: 'solved' });
     const likeAll = () => Promise.all(crowd.map((m) => post(t, `/api/posts/${id}/like`, m.cookie)));
-    const first = await Promise.all([likeAll(), Promise.all(crowd.map((m) => post(t, `/api/posts/${id}/bookmark`, m.cookie)))]);
+    const first = await Promise.all([
+      likeAll(),
+      Promise.all(crowd.map((m) => post(t, `/api/posts/${id}/bookmark`, m.cookie))),
+    ]);
     expect(first.flat().every((r) => r.statusCode === 200 && r.json().active === true)).toBe(true);
     expect(await counters(t, id)).toEqual({ vote_count: 50, votes: 50, bookmark_count: 50, marks: 50 });
     // The counts each member saw are distinct: every toggle moved the counter by exactly one.
@@ -64,7 +80,9 @@ describe('likes and bookmarks', () => {
     for (const kind of ['like', 'bookmark']) {
       for (const clicks of [2, 3]) {
         // Toggles on one post take turns, so n clicks from 'off' alternate on, off, on...
-        const results = await Promise.all(Array.from({ length: clicks }, () => post(t, `/api/posts/${id}/${kind}`, member.cookie)));
+        const results = await Promise.all(
+          Array.from({ length: clicks }, () => post(t, `/api/posts/${id}/${kind}`, member.cookie)),
+        );
         expect(results.every((r) => r.statusCode === 200)).toBe(true);
         expect(results.filter((r) => r.json().active)).toHaveLength(Math.ceil(clicks / 2));
         const c = await counters(t, id);
@@ -85,7 +103,9 @@ describe('the bookmarks list', () => {
     t = await createTestApp();
     member = await signUpMember(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const bookmarksOf = async (cookie: string, cursor?: string | null): Promise<PostList> => {
     const res = await get(t, `/api/bookmarks${cursor ? `?cursor=${cursor}` : ''}`, cookie);
@@ -102,7 +122,11 @@ describe('the bookmarks list', () => {
     for (let i = 0; i < 24; i++) ids.push(await insertPost(t, { status: 'open', title: `Bookmarked question ${i}` }));
     for (const id of ids) expect((await post(t, `/api/posts/${id}/bookmark`, member.cookie)).statusCode).toBe(200);
     // Two bookmarks at the same instant: the id decides.
-    await sqlQuery(t, 'UPDATE bookmarks SET created_at = (SELECT created_at FROM bookmarks WHERE post_id = $1) WHERE post_id = $2', [ids[5], ids[6]]);
+    await sqlQuery(
+      t,
+      'UPDATE bookmarks SET created_at = (SELECT created_at FROM bookmarks WHERE post_id = $1) WHERE post_id = $2',
+      [ids[5], ids[6]],
+    );
 
     const first = await bookmarksOf(member.cookie);
     expect(first.total).toBe(24);

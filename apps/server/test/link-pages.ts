@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { createLinkFetcher, PAGE_LIMITS, IMAGE_LIMITS, type LinkFetcher } from '../src/adapters/link-preview/link-fetcher.js';
+import {
+  createLinkFetcher,
+  PAGE_LIMITS,
+  IMAGE_LIMITS,
+  type LinkFetcher,
+} from '../src/adapters/link-preview/link-fetcher.js';
 import type { ResolveHost } from '../src/adapters/link-preview/guarded-fetch.js';
 
 /**
@@ -63,22 +68,33 @@ export const REFUSED_LINKS: [what: string, link: string][] = [
 const html = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 
 export async function startLinkPages(opts: { slowTimeLimitMs?: number } = {}): Promise<LinkPages> {
-  const picture = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+  const picture = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3a6ea5' } })
+    .png()
+    .toBuffer();
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+  );
   const hits = new Map<string, number>();
   let port = 0;
 
   const routes: Record<string, (res: http.ServerResponse) => void> = {
     '/hinge': (res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(html(`<title>Fallback title</title>
+      res.end(
+        html(
+          `<title>Fallback title</title>
         <meta property="og:title" content="Casement hinge, stainless">
         <meta property="og:description" content="A 4-hole friction hinge for casement windows.">
-        <meta property="og:image" content="/hinge.png">`, '<img src="/other.png">'));
+        <meta property="og:image" content="/hinge.png">`,
+          '<img src="/other.png">',
+        ),
+      );
     },
     '/plain': (res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(html('<title>  Screen door rollers  </title><meta name="description" content="Rollers for sliding screens.">'));
+      res.end(
+        html('<title>  Screen door rollers  </title><meta name="description" content="Rollers for sliding screens.">'),
+      );
     },
     '/untitled': (res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -86,11 +102,17 @@ export async function startLinkPages(opts: { slowTimeLimitMs?: number } = {}): P
     },
     '/svg-card': (res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(html('<meta property="og:title" content="Drawn hinge"><meta property="og:image" content="/drawing.svg">'));
+      res.end(
+        html('<meta property="og:title" content="Drawn hinge"><meta property="og:image" content="/drawing.svg">'),
+      );
     },
     '/private-picture': (res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(html('<meta property="og:title" content="Hinge with a sneaky picture"><meta property="og:image" content="http://169.254.169.254/latest/meta-data/">'));
+      res.end(
+        html(
+          '<meta property="og:title" content="Hinge with a sneaky picture"><meta property="og:image" content="http://169.254.169.254/latest/meta-data/">',
+        ),
+      );
     },
     '/hinge.png': (res) => {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': picture.length });
@@ -124,10 +146,22 @@ export async function startLinkPages(opts: { slowTimeLimitMs?: number } = {}): P
       res.writeHead(302, { location: 'file:///etc/passwd' });
       res.end();
     },
-    '/hop1': (res) => { res.writeHead(302, { location: '/hop2' }); res.end(); },
-    '/hop2': (res) => { res.writeHead(302, { location: '/hop3' }); res.end(); },
-    '/hop3': (res) => { res.writeHead(302, { location: '/hop4' }); res.end(); },
-    '/hop4': (res) => { res.writeHead(302, { location: '/hinge' }); res.end(); },
+    '/hop1': (res) => {
+      res.writeHead(302, { location: '/hop2' });
+      res.end();
+    },
+    '/hop2': (res) => {
+      res.writeHead(302, { location: '/hop3' });
+      res.end();
+    },
+    '/hop3': (res) => {
+      res.writeHead(302, { location: '/hop4' });
+      res.end();
+    },
+    '/hop4': (res) => {
+      res.writeHead(302, { location: '/hinge' });
+      res.end();
+    },
     '/three-megabytes': (res) => {
       // Chunked, no Content-Length: the fetcher must stop reading by itself.
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -164,7 +198,8 @@ export async function startLinkPages(opts: { slowTimeLimitMs?: number } = {}): P
   const resolve: ResolveHost = async (hostname) => {
     lookups.push(hostname);
     // A rebinding name: loopback first, then another loopback address where nothing listens.
-    if (hostname === 'rebind.test') return [lookups.filter((h) => h === hostname).length === 1 ? '127.0.0.1' : '127.0.0.2'];
+    if (hostname === 'rebind.test')
+      return [lookups.filter((h) => h === hostname).length === 1 ? '127.0.0.1' : '127.0.0.2'];
     const addresses = TEST_NAMES[hostname];
     if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     return addresses;

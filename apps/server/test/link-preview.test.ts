@@ -56,8 +56,15 @@ describe('POST /api/link-preview', () => {
   });
 
   it('falls back to the title and description meta tags, and follows a redirect on the same site', async () => {
-    expect((await preview(`${pages.origin}/plain`)).json()).toMatchObject({ title: 'Screen door rollers', description: 'Rollers for sliding screens.', image: null });
-    expect((await preview(`${pages.origin}/to-hinge`)).json()).toMatchObject({ url: `${pages.origin}/to-hinge`, title: 'Casement hinge, stainless' });
+    expect((await preview(`${pages.origin}/plain`)).json()).toMatchObject({
+      title: 'Screen door rollers',
+      description: 'Rollers for sliding screens.',
+      image: null,
+    });
+    expect((await preview(`${pages.origin}/to-hinge`)).json()).toMatchObject({
+      url: `${pages.origin}/to-hinge`,
+      title: 'Casement hinge, stainless',
+    });
   });
 
   it('serves a second request from the cache without fetching again', async () => {
@@ -69,16 +76,25 @@ describe('POST /api/link-preview', () => {
 
   it('gives a card without a picture when the picture is an SVG or sits on a refused address', async () => {
     expect((await preview(`${pages.origin}/svg-card`)).json()).toMatchObject({ title: 'Drawn hinge', image: null });
-    expect((await preview(`${pages.origin}/private-picture`)).json()).toMatchObject({ title: 'Hinge with a sneaky picture', image: null });
+    expect((await preview(`${pages.origin}/private-picture`)).json()).toMatchObject({
+      title: 'Hinge with a sneaky picture',
+      image: null,
+    });
   });
 
   it('gives no preview for a page without a title, a page that is not HTML, or a missing page', async () => {
-    for (const path of ['/untitled', '/json', '/missing']) expect((await preview(`${pages.origin}${path}`)).statusCode).toBe(204);
+    for (const path of ['/untitled', '/json', '/missing'])
+      expect((await preview(`${pages.origin}${path}`)).statusCode).toBe(204);
   });
 
   it('is for members only, and checks its input', async () => {
     expect((await preview(`${pages.origin}/hinge`, {})).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: '/api/link-preview', headers: { origin: ORIGIN, cookie }, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/link-preview',
+      headers: { origin: ORIGIN, cookie },
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -149,7 +165,12 @@ describe('the cache', () => {
     expect(pages.hits.get('/hinge')).toBe(hitsAfterFirst);
 
     // The page goes away: the refetch fails, the card stays, and the next try waits an hour.
-    const gone = linkPreviewsService({ db: t.app.services.database.db, storage: t.app.services.storage, media: t.app.services.media, fetcher: { page: async () => ({ card: null, reason: 'status' }), picture: async () => null } });
+    const gone = linkPreviewsService({
+      db: t.app.services.database.db,
+      storage: t.app.services.storage,
+      media: t.app.services.media,
+      fetcher: { page: async () => ({ card: null, reason: 'status' }), picture: async () => null },
+    });
     const afterDay = new Date(start.getTime() + 25 * HOUR);
     expect(await gone.preview(link, afterDay)).toEqual(first);
     const stillCached = await service().preview(link, new Date(afterDay.getTime() + 30 * 60 * 1000));
@@ -161,9 +182,13 @@ describe('the cache', () => {
     expect(refreshed?.image).not.toBe(first?.image);
     expect(pages.hits.get('/hinge')).toBe(hitsAfterFirst + 1);
     expect((await t.app.inject({ method: 'GET', url: first!.image! })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: first!.image!.replace(/\.png$/, '.w320.webp') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: first!.image!.replace(/\.png$/, '.w320.webp') })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: refreshed!.image! })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: refreshed!.image!.replace(/\.png$/, '.w320.webp') })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: refreshed!.image!.replace(/\.png$/, '.w320.webp') })).statusCode,
+    ).toBe(200);
   });
 
   it('drops a preview no reply uses a day after it was fetched, with its picture', async () => {
@@ -174,7 +199,9 @@ describe('the cache', () => {
     expect(await service().sweepUnused(new Date(start.getTime() + 23 * HOUR))).toBe(0);
     expect(await service().sweepUnused(new Date(start.getTime() + 25 * HOUR))).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: card!.image! })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: card!.image!.replace(/\.png$/, '.w160.webp') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: card!.image!.replace(/\.png$/, '.w160.webp') })).statusCode).toBe(
+      404,
+    );
     const rows = await t.app.services.database.pool.query('SELECT 1 FROM link_previews WHERE url = $1', [link]);
     expect(rows.rowCount).toBe(0);
   });
@@ -184,7 +211,12 @@ describe('the cache', () => {
     const stored = () => (existsSync(dir) ? readdirSync(dir).sort() : []);
     const before = stored();
     const s = t.app.services;
-    const full = linkPreviewsService({ db: s.database.db, storage: failingOn(s.storage, /\.w320\.webp$/), media: s.media, fetcher: pages.fetcher });
+    const full = linkPreviewsService({
+      db: s.database.db,
+      storage: failingOn(s.storage, /\.w320\.webp$/),
+      media: s.media,
+      fetcher: pages.fetcher,
+    });
     await expect(full.preview(`${pages.origin}/hinge?disk=full`)).rejects.toThrow('disk full');
     expect(stored()).toEqual(before);
   });

@@ -1,10 +1,31 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedMail { envelopeTo: string[]; headers: Record<string, string>; text: string }
+export interface ReceivedMail {
+  envelopeTo: string[];
+  headers: Record<string, string>;
+  text: string;
+  /** The HTML part of a multipart/alternative message. */
+  html?: string;
+}
 
-/** A single-part message's headers and decoded text (quoted-printable, base64 or plain). */
+/**
+ * A message's headers and decoded text (quoted-printable, base64 or plain); for multipart/alternative, the text of
+ * its text/plain part and the HTML of its text/html part.
+ */
 export function parseMail(raw: string): Omit<ReceivedMail, 'envelopeTo'> {
+  const whole = parsePart(raw);
+  const boundary = /multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(whole.headers['content-type'] ?? '')?.[1];
+  if (!boundary) return whole;
+  const parts = whole.text
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((p) => parsePart(p.replace(/^\r?\n/, '')));
+  const of = (type: string) => parts.find((p) => (p.headers['content-type'] ?? '').startsWith(type))?.text;
+  return { headers: whole.headers, text: of('text/plain') ?? '', html: of('text/html') };
+}
+
+function parsePart(raw: string): Omit<ReceivedMail, 'envelopeTo'> {
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
@@ -14,9 +35,17 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'envelopeTo'> {
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  const text = encoding === 'quoted-printable'
-    ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
-    : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+  const text =
+    encoding === 'quoted-printable'
+      ? Buffer.from(
+          body
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8')
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
   return { headers, text: text.replace(/\r\n/g, '\n') };
 }
 

@@ -13,21 +13,45 @@ describe('the review queue', () => {
   let admin: Member;
   beforeAll(async () => {
     t = await createTestApp();
-    [author, member, moderator, admin] = [await signUpMember(t.app), await signUpMember(t.app), await signUpMember(t.app), await signUpMember(t.app)];
+    [author, member, moderator, admin] = [
+      await signUpMember(t.app),
+      await signUpMember(t.app),
+      await signUpMember(t.app),
+      await signUpMember(t.app),
+    ];
     await makeStaff(t, moderator.me.id, 'moderator');
     await makeStaff(t, admin.me.id, 'admin');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const newPending = async (who: Member = author, title = 'Sliding door roller is grinding') =>
     (await ask(t, who.cookie, askBody({ title }))).json().id as string;
   const notificationsOf = async (userId: string, postId: string) =>
-    (await sqlQuery<{ type: string; message: string }>(t, 'SELECT type, message FROM notifications WHERE user_id = $1 AND post_id = $2', [userId, postId])).rows;
-  const logOf = async (targetId: string) => (await sqlQuery(t,
-    'SELECT actor_id, actor_username, action, target_type, target_id, target_label, reason FROM moderation_log WHERE target_id = $1 ORDER BY created_at', [targetId])).rows;
+    (
+      await sqlQuery<{ type: string; message: string }>(
+        t,
+        'SELECT type, message FROM notifications WHERE user_id = $1 AND post_id = $2',
+        [userId, postId],
+      )
+    ).rows;
+  const logOf = async (targetId: string) =>
+    (
+      await sqlQuery(
+        t,
+        'SELECT actor_id, actor_username, action, target_type, target_id, target_label, reason FROM moderation_log WHERE target_id = $1 ORDER BY created_at',
+        [targetId],
+      )
+    ).rows;
   const profileOf = async (userId: string) =>
-    (await sqlQuery<{ status: string; ban_reason: string | null; ban_until: Date | null; post_count: number }>(t,
-      'SELECT status, ban_reason, ban_until, post_count FROM profiles WHERE id = $1', [userId])).rows[0]!;
+    (
+      await sqlQuery<{ status: string; ban_reason: string | null; ban_until: Date | null; post_count: number }>(
+        t,
+        'SELECT status, ban_reason, ban_until, post_count FROM profiles WHERE id = $1',
+        [userId],
+      )
+    ).rows[0]!;
 
   it('is closed to visitors (401) and members (403)', async () => {
     const id = await newPending();
@@ -68,16 +92,25 @@ describe('the review queue', () => {
     expect(await notificationsOf(author.me.id, id)).toEqual([
       { type: 'post_approved', message: 'Your post "Casement crank stripped at the spline" was approved.' },
     ]);
-    expect(await logOf(id)).toEqual([{
-      actor_id: moderator.me.id, actor_username: moderator.me.username, action: 'approve', target_type: 'post', target_id: id,
-      target_label: 'Casement crank stripped at the spline', reason: null,
-    }]);
+    expect(await logOf(id)).toEqual([
+      {
+        actor_id: moderator.me.id,
+        actor_username: moderator.me.username,
+        action: 'approve',
+        target_type: 'post',
+        target_id: id,
+        target_label: 'Casement crank stripped at the spline',
+        reason: null,
+      },
+    ]);
 
     const again = await post(t, `/api/admin/posts/${id}/approve`, moderator.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Only pending posts can be approved; this one is open.');
     expect((await profileOf(author.me.id)).post_count).toBe(before + 1);
-    expect((await post(t, '/api/admin/posts/00000000-0000-4000-8000-000000000000/approve', moderator.cookie)).statusCode).toBe(404);
+    expect(
+      (await post(t, '/api/admin/posts/00000000-0000-4000-8000-000000000000/approve', moderator.cookie)).statusCode,
+    ).toBe(404);
     expect((await post(t, '/api/admin/posts/nope/approve', moderator.cookie)).statusCode).toBe(404);
   });
 
@@ -108,7 +141,10 @@ describe('the review queue', () => {
     const res = await post(t, `/api/admin/posts/${id}/deny`, moderator.cookie, { reason });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id, status: 'denied', authorBanned: false, message: MSG.postDenied });
-    expect((await get(t, `/api/posts/${id}`, author.cookie)).json()).toMatchObject({ status: 'denied', denialReason: reason });
+    expect((await get(t, `/api/posts/${id}`, author.cookie)).json()).toMatchObject({
+      status: 'denied',
+      denialReason: reason,
+    });
     expect((await get(t, `/api/posts/${id}`, member.cookie)).statusCode).toBe(404);
     expect(await notificationsOf(author.me.id, id)).toEqual([
       { type: 'post_denied', message: `Your post "Photo of my cat on a window sill" was denied: ${reason}` },
@@ -125,18 +161,34 @@ describe('the review queue', () => {
     const res = await post(t, `/api/admin/posts/${id}/deny`, moderator.cookie, { reason: 'Spam', banAuthor: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'denied', authorBanned: true });
-    expect(await profileOf(spammer.me.id)).toMatchObject({ status: 'banned', ban_reason: MSG.bannedForDeniedPost('Spam'), ban_until: null });
+    expect(await profileOf(spammer.me.id)).toMatchObject({
+      status: 'banned',
+      ban_reason: MSG.bannedForDeniedPost('Spam'),
+      ban_until: null,
+    });
     expect((await get(t, '/api/me', spammer.cookie)).json().me).toBeNull();
-    expect((await sqlQuery(t, 'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [spammer.me.id])).rows[0]!.n).toBe(0);
-    expect(await logOf(spammer.me.id)).toEqual([{
-      actor_id: moderator.me.id, actor_username: moderator.me.username, action: 'ban', target_type: 'user', target_id: spammer.me.id,
-      target_label: spammer.me.username, reason: 'Banned due to denied post: Spam',
-    }]);
+    expect(
+      (await sqlQuery(t, 'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [spammer.me.id])).rows[0]!.n,
+    ).toBe(0);
+    expect(await logOf(spammer.me.id)).toEqual([
+      {
+        actor_id: moderator.me.id,
+        actor_username: moderator.me.username,
+        action: 'ban',
+        target_type: 'user',
+        target_id: spammer.me.id,
+        target_label: spammer.me.username,
+        reason: 'Banned due to denied post: Spam',
+      },
+    ]);
   });
 
   it('a moderator cannot ban an admin, and nobody bans themselves: nothing changes', async () => {
     const adminsPost = await newPending(admin, 'Admin asks about a door closer');
-    const denyAdmin = await post(t, `/api/admin/posts/${adminsPost}/deny`, moderator.cookie, { reason: 'Test', banAuthor: true });
+    const denyAdmin = await post(t, `/api/admin/posts/${adminsPost}/deny`, moderator.cookie, {
+      reason: 'Test',
+      banAuthor: true,
+    });
     expect(denyAdmin.statusCode).toBe(403);
     expect(denyAdmin.json().message).toBe('A moderator cannot ban an admin.');
     expect((await sqlQuery(t, 'SELECT status FROM posts WHERE id = $1', [adminsPost])).rows[0]!.status).toBe('pending');
@@ -144,26 +196,43 @@ describe('the review queue', () => {
     expect(await logOf(adminsPost)).toEqual([]);
 
     const ownPost = await newPending(moderator, 'Moderator asks about a hinge');
-    const self = await post(t, `/api/admin/posts/${ownPost}/deny`, moderator.cookie, { reason: 'Test', banAuthor: true });
+    const self = await post(t, `/api/admin/posts/${ownPost}/deny`, moderator.cookie, {
+      reason: 'Test',
+      banAuthor: true,
+    });
     expect(self.statusCode).toBe(403);
     expect((await profileOf(moderator.me.id)).status).toBe('active');
 
     // Without the ban, a moderator may deny an admin's post.
-    expect((await post(t, `/api/admin/posts/${adminsPost}/deny`, moderator.cookie, { reason: 'Duplicate' })).statusCode).toBe(200);
+    expect(
+      (await post(t, `/api/admin/posts/${adminsPost}/deny`, moderator.cookie, { reason: 'Duplicate' })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('dashboard figures', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('counts users, active and pending posts, and averages positive reply gaps over the latest 100 replies', async () => {
     const moderator = await signUpMember(t.app);
     const author = await signUpMember(t.app);
     await makeStaff(t, moderator.me.id);
     const stats = async () => (await get(t, '/api/admin/stats', moderator.cookie)).json();
-    expect(await stats()).toEqual({ totalUsers: 2, activePosts: 0, pendingReview: 0, avgReplyHours: 0, failedEmails: 0, failedDetections: 0 });
+    expect(await stats()).toEqual({
+      totalUsers: 2,
+      activePosts: 0,
+      pendingReview: 0,
+      avgReplyHours: 0,
+      failedEmails: 0,
+      failedDetections: 0,
+      openFlags: 0,
+    });
 
     const postAt = new Date(Date.now() - 48 * 3_600_000);
     const open = await insertPost(t, { status: 'open', userId: author.me.id, createdAt: postAt });
@@ -171,18 +240,34 @@ describe('dashboard figures', () => {
     await insertPost(t, { status: 'pending' });
     await insertPost(t, { status: 'pending' });
     await insertPost(t, { status: 'denied' });
-    const reply = (hoursAfter: number) => sqlQuery(t,
-      'INSERT INTO replies (post_id, user_id, content, created_at) VALUES ($1, $2, $3, $4)',
-      [open, author.me.id, 'A reply long enough to count', new Date(postAt.getTime() + hoursAfter * 3_600_000)]);
+    const reply = (hoursAfter: number) =>
+      sqlQuery(t, 'INSERT INTO replies (post_id, user_id, content, created_at) VALUES ($1, $2, $3, $4)', [
+        open,
+        author.me.id,
+        'A reply long enough to count',
+        new Date(postAt.getTime() + hoursAfter * 3_600_000),
+      ]);
     await reply(2);
     await reply(3);
     await reply(-1);
-    expect(await stats()).toEqual({ totalUsers: 2, activePosts: 2, pendingReview: 2, avgReplyHours: 2.5, failedEmails: 0, failedDetections: 0 });
+    expect(await stats()).toEqual({
+      totalUsers: 2,
+      activePosts: 2,
+      pendingReview: 2,
+      avgReplyHours: 2.5,
+      failedEmails: 0,
+      failedDetections: 0,
+      openFlags: 0,
+    });
 
     // Only the latest 100 replies count: 100 newer replies a tenth of an hour after their post push the others out.
     const quick = await insertPost(t, { status: 'open', createdAt: new Date(Date.now() - 3_600_000) });
-    await sqlQuery(t, `INSERT INTO replies (post_id, content, created_at)
-      SELECT $1, 'A quick reply to count', now() - interval '54 minutes' + g * interval '1 millisecond' FROM generate_series(1, 100) g`, [quick]);
+    await sqlQuery(
+      t,
+      `INSERT INTO replies (post_id, content, created_at)
+      SELECT $1, 'A quick reply to count', now() - interval '54 minutes' + g * interval '1 millisecond' FROM generate_series(1, 100) g`,
+      [quick],
+    );
     expect((await stats()).avgReplyHours).toBe(0.1);
   });
 });

@@ -1,7 +1,13 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import {
-  EMAIL_PREFERENCE_FOR, NOTIFICATION_EMAIL_SUBJECTS, NOTIFICATION_TEXT, NOTIFICATION_TYPES, DEFAULT_EMAIL_PREFERENCES,
-  type EmailPreferences, type NotificationList, type NotificationType,
+  EMAIL_PREFERENCE_FOR,
+  notificationEmailSubject,
+  NOTIFICATION_TEXT,
+  NOTIFICATION_TYPES,
+  DEFAULT_EMAIL_PREFERENCES,
+  type EmailPreferences,
+  type NotificationList,
+  type NotificationType,
 } from '@fenestra/shared';
 import { insertMember, createTestApp, freePort, ORIGIN, type TestApp } from './helpers.js';
 import { ask, askBody, get, insertPost, makeStaff, post, sqlQuery } from './post-fixtures.js';
@@ -28,28 +34,43 @@ describe('notifications', () => {
     await catcher.stop();
   });
 
-  const notificationsOf = async (userId: string) => (await sqlQuery<{ type: NotificationType; message: string; post_id: string | null }>(t,
-    'SELECT type, message, post_id FROM notifications WHERE user_id = $1 ORDER BY created_at, type', [userId])).rows;
-  const reply = (postId: string, cookie: string, content = TEXT) => post(t, `/api/posts/${postId}/replies`, cookie, { content });
+  const notificationsOf = async (userId: string) =>
+    (
+      await sqlQuery<{ type: NotificationType; message: string; post_id: string | null }>(
+        t,
+        'SELECT type, message, post_id FROM notifications WHERE user_id = $1 ORDER BY created_at, type',
+        [userId],
+      )
+    ).rows;
+  const reply = (postId: string, cookie: string, content = TEXT) =>
+    post(t, `/api/posts/${postId}/replies`, cookie, { content });
   const setPreferences = (userId: string, prefs: Partial<EmailPreferences> | Record<string, never>) =>
     sqlQuery(t, 'UPDATE profiles SET email_preferences = $2 WHERE id = $1', [userId, JSON.stringify(prefs)]);
   const notify = (rows: Parameters<typeof insertNotifications>[1]) =>
     t.app.services.database.db.transaction((tx) => insertNotifications(tx, rows));
   const runEmails = () => t.app.services.jobs.runDue('notification-email');
-  const makeEmailsDue = () => sqlQuery(t, "UPDATE pgboss.job SET start_after = now() WHERE name = 'notification-email' AND state = 'retry'");
+  const makeEmailsDue = () =>
+    sqlQuery(t, "UPDATE pgboss.job SET start_after = now() WHERE name = 'notification-email' AND state = 'retry'");
 
   describe('who is told', () => {
-    let author: Member; let writer: Member; let third: Member; let staff1: Member; let staff2: Member;
+    let author: Member;
+    let writer: Member;
+    let third: Member;
+    let staff1: Member;
+    let staff2: Member;
     beforeAll(async () => {
       [author, writer, third, staff1, staff2] = await Promise.all([
-        insertMember(t, { username: 'ada-author' }), insertMember(t, { username: 'wes-writer' }),
-        insertMember(t, { username: 'Theo3' }), insertMember(t), insertMember(t),
+        insertMember(t, { username: 'ada-author' }),
+        insertMember(t, { username: 'wes-writer' }),
+        insertMember(t, { username: 'Theo3' }),
+        insertMember(t),
+        insertMember(t),
       ]);
       await makeStaff(t, staff1.me.id);
       await makeStaff(t, staff2.me.id, 'admin');
     });
 
-    it('a reply tells the post\'s author, never the writer; a mention beats new_reply; each member once', async () => {
+    it("a reply tells the post's author, never the writer; a mention beats new_reply; each member once", async () => {
       const postId = await insertPost(t, { userId: author.me.id, title: 'Storm door closer keeps slamming' });
       const title = 'Storm door closer keeps slamming';
       await reply(postId, author.cookie, 'Answering my own question here, for the record.');
@@ -72,12 +93,21 @@ describe('notifications', () => {
     });
 
     it('a new pending post tells every admin and moderator but its author; its mentions wait for the first approval', async () => {
-      const res = await ask(t, staff1.cookie, askBody({
-        title: 'Casement operator part number?', description: `Same crank as @theo3 had last year, the stamp reads 4-B. ${'x'.repeat(20)}`,
-      }));
+      const res = await ask(
+        t,
+        staff1.cookie,
+        askBody({
+          title: 'Casement operator part number?',
+          description: `Same crank as @theo3 had last year, the stamp reads 4-B. ${'x'.repeat(20)}`,
+        }),
+      );
       const postId = res.json().id as string;
       expect((await notificationsOf(staff2.me.id)).filter((n) => n.post_id === postId)).toEqual([
-        { type: 'post_pending_review', message: NOTIFICATION_TEXT.post_pending_review('Casement operator part number?'), post_id: postId },
+        {
+          type: 'post_pending_review',
+          message: NOTIFICATION_TEXT.post_pending_review('Casement operator part number?'),
+          post_id: postId,
+        },
       ]);
       expect((await notificationsOf(staff1.me.id)).filter((n) => n.post_id === postId)).toEqual([]);
       const theoAbout = async () => (await notificationsOf(third.me.id)).filter((n) => n.post_id === postId);
@@ -85,7 +115,11 @@ describe('notifications', () => {
 
       expect((await post(t, `/api/admin/posts/${postId}/approve`, staff2.cookie)).statusCode).toBe(200);
       expect(await theoAbout()).toEqual([
-        { type: 'mention', message: NOTIFICATION_TEXT.mention(staff1.me.username, 'Casement operator part number?'), post_id: postId },
+        {
+          type: 'mention',
+          message: NOTIFICATION_TEXT.mention(staff1.me.username, 'Casement operator part number?'),
+          post_id: postId,
+        },
       ]);
       // Back to pending and approved again: no second mention.
       await sqlQuery(t, "UPDATE posts SET status = 'pending' WHERE id = $1", [postId]);
@@ -99,9 +133,13 @@ describe('notifications', () => {
       const member = await insertMember(t);
       const other = await insertMember(t);
       const postId = await insertPost(t);
-      await sqlQuery(t, `
+      await sqlQuery(
+        t,
+        `
         INSERT INTO notifications (user_id, type, message, post_id, created_at)
-        SELECT $1, 'new_reply', 'Reply ' || n, $2, now() - (30 - n) * interval '1 minute' FROM generate_series(1, 25) n`, [member.me.id, postId]);
+        SELECT $1, 'new_reply', 'Reply ' || n, $2, now() - (30 - n) * interval '1 minute' FROM generate_series(1, 25) n`,
+        [member.me.id, postId],
+      );
       await notify([{ userId: other.me.id, type: 'mention', message: 'not yours', postId }]);
 
       const bell = (await get(t, '/api/notifications', member.cookie)).json<NotificationList>();
@@ -134,13 +172,33 @@ describe('notifications', () => {
       const allOff = await insertMember(t);
       const allOn = await insertMember(t);
       const legacy = await insertMember(t);
-      await setPreferences(allOff.me.id, { mentions: false, replies: false, approved: false, denied: false, solved: false, banned: false });
-      await setPreferences(allOn.me.id, { mentions: true, replies: true, approved: true, denied: true, solved: true, banned: true });
+      await setPreferences(allOff.me.id, {
+        mentions: false,
+        replies: false,
+        approved: false,
+        denied: false,
+        solved: false,
+        banned: false,
+        accepted: false,
+      });
+      await setPreferences(allOn.me.id, {
+        mentions: true,
+        replies: true,
+        approved: true,
+        denied: true,
+        solved: true,
+        banned: true,
+      });
       await setPreferences(legacy.me.id, {}); // stored before any keys existed: the defaults apply
       const postId = await insertPost(t);
       const members: [Member, EmailPreferences][] = [
-        [withDefaults, DEFAULT_EMAIL_PREFERENCES], [allOff, { ...DEFAULT_EMAIL_PREFERENCES, mentions: false, replies: false, approved: false, solved: false }],
-        [allOn, { mentions: true, replies: true, approved: true, denied: true, solved: true, banned: true }], [legacy, DEFAULT_EMAIL_PREFERENCES],
+        [withDefaults, DEFAULT_EMAIL_PREFERENCES],
+        [allOff, { ...DEFAULT_EMAIL_PREFERENCES, mentions: false, replies: false, approved: false, solved: false }],
+        [
+          allOn,
+          { mentions: true, replies: true, approved: true, denied: true, solved: true, banned: true, accepted: true },
+        ],
+        [legacy, DEFAULT_EMAIL_PREFERENCES],
       ];
       for (const type of NOTIFICATION_TYPES) {
         for (const [m] of members) await notify([{ userId: m.me.id, type, message: `About ${type}`, postId }]);
@@ -148,14 +206,21 @@ describe('notifications', () => {
       await runEmails();
 
       for (const [m, prefs] of members) {
-        const got = catcher.received.filter((r) => r.envelopeTo.includes(m.email)).map((r) => r.headers.subject).sort();
+        const got = catcher.received
+          .filter((r) => r.envelopeTo.includes(m.email))
+          .map((r) => r.headers.subject)
+          .sort();
         const expected = NOTIFICATION_TYPES.filter((type) => {
           const key = EMAIL_PREFERENCE_FOR[type];
           return key !== null && (m === allOff ? false : prefs[key]);
-        }).map((type) => NOTIFICATION_EMAIL_SUBJECTS[type]).sort();
+        })
+          .map((type) => notificationEmailSubject(type, 'Fenestra'))
+          .sort();
         expect(got, m.email).toEqual(expected);
       }
-      expect(catcher.received.some((r) => r.headers.subject === NOTIFICATION_EMAIL_SUBJECTS.post_pending_review)).toBe(false);
+      expect(
+        catcher.received.some((r) => r.headers.subject === notificationEmailSubject('post_pending_review', 'Fenestra')),
+      ).toBe(false);
     });
 
     it('links to the post and the settings, with a one-click List-Unsubscribe that turns that preference off', async () => {
@@ -172,8 +237,12 @@ describe('notifications', () => {
       const unsubscribe = new URL(/^<(.+)>$/.exec(mail!.headers['list-unsubscribe']!)![1]!);
       expect(unsubscribe.origin).toBe(ORIGIN);
       const url = unsubscribe.pathname + unsubscribe.search;
-      const preferences = async () => (await sqlQuery<{ p: EmailPreferences }>(t,
-        'SELECT email_preferences AS p FROM profiles WHERE id = $1', [member.me.id])).rows[0]!.p;
+      const preferences = async () =>
+        (
+          await sqlQuery<{ p: EmailPreferences }>(t, 'SELECT email_preferences AS p FROM profiles WHERE id = $1', [
+            member.me.id,
+          ])
+        ).rows[0]!.p;
 
       // Opening the link only asks; mail scanners that follow links change nothing.
       const page = await t.app.inject({ method: 'GET', url });
@@ -183,13 +252,26 @@ describe('notifications', () => {
 
       // The mail client's one-click POST comes from no page of ours: no Origin, form-encoded.
       const tampered = url.replace(/token=./, 'token=A');
-      const refused = await t.app.inject({ method: 'POST', url: tampered, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: tampered,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(refused.statusCode).toBe(400);
-      const done = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      const done = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(done.statusCode).toBe(200);
       expect(await preferences()).toMatchObject({ replies: false, mentions: true });
       // Every other state-changing route still checks the Origin.
-      expect((await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { cookie: member.cookie } })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { cookie: member.cookie } }))
+          .statusCode,
+      ).toBe(403);
 
       // Read at send time: nothing more about replies, and nothing for a deleted account.
       await notify([{ userId: member.me.id, type: 'reply_pinned', message: 'Pinned', postId }]);
@@ -213,8 +295,14 @@ describe('notifications', () => {
       const replied = await reply(postId, staff.cookie, `@${member.me.username} this is the one you need.`);
       expect(replied.statusCode).toBe(201);
       expect(await runEmails()).toEqual({ completed: 0, failed: 1 });
-      const status = async () => (await sqlQuery<{ email_status: string }>(t,
-        "SELECT email_status FROM notifications WHERE user_id = $1 AND type = 'mention'", [member.me.id])).rows[0]!.email_status;
+      const status = async () =>
+        (
+          await sqlQuery<{ email_status: string }>(
+            t,
+            "SELECT email_status FROM notifications WHERE user_id = $1 AND type = 'mention'",
+            [member.me.id],
+          )
+        ).rows[0]!.email_status;
       expect(await status()).toBe('queued');
 
       await catcher.start(smtpPort);
@@ -232,8 +320,11 @@ describe('notifications', () => {
       clock = new Date(Date.now() + 24 * HOUR + 60_000);
       await makeEmailsDue();
       expect(await runEmails()).toEqual({ completed: 1, failed: 0 });
-      const failed = await sqlQuery<{ email_status: string; email_error: string }>(t,
-        "SELECT email_status, email_error FROM notifications WHERE user_id = $1 AND type = 'post_solved'", [member.me.id]);
+      const failed = await sqlQuery<{ email_status: string; email_error: string }>(
+        t,
+        "SELECT email_status, email_error FROM notifications WHERE user_id = $1 AND type = 'post_solved'",
+        [member.me.id],
+      );
       expect(failed.rows[0]).toMatchObject({ email_status: 'failed' });
       expect(failed.rows[0]!.email_error).toBeTruthy();
       expect(await stats()).toBe(failedBefore + 1);

@@ -6,12 +6,20 @@ import { cookieFrom, createTestApp, ORIGIN, type TestApp } from './helpers.js';
 // an exhausted connection pool is 'busy'. Both are held full here, so nothing depends on timing.
 describe('a forum under more sign-ups than it can take', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
-
-  const signUp = (email: string) => t.app.inject({
-    method: 'POST', url: '/api/account/sign-up', headers: { origin: ORIGIN }, payload: { email, password: 'Correct-Horse9' },
+  beforeAll(async () => {
+    t = await createTestApp();
   });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const signUp = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-up',
+      headers: { origin: ORIGIN },
+      payload: { email, password: 'Correct-Horse9' },
+    });
   const accounts = async (email: string) =>
     (await t.app.services.database.pool.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount;
   const expectBusy = (res: Awaited<ReturnType<typeof signUp>>) => {
@@ -23,7 +31,9 @@ describe('a forum under more sign-ups than it can take', () => {
   /** Takes every running place and the whole queue of the hashing gate, until `letGo` (one more is turned away). */
   const fillHashing = (run = t.app.services.hashing.run) => {
     let letGo = () => {};
-    const held = new Promise<void>((resolve) => { letGo = resolve; });
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
     const gate = t.app.services.hashing;
     const holders: Promise<void>[] = [];
     for (;;) {

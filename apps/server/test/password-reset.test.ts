@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MSG } from '@fenestra/shared';
 import { createTestApp, cookieFrom, freePort, signUpMember, ORIGIN, type TestApp } from './helpers.js';
@@ -71,7 +71,9 @@ describe('password reset through a real SMTP server', () => {
     const again = await post(t, '/api/account/reset-password', { token, password: 'Another-One77' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ message: INVALID_RESET, field: 'token' });
-    expect((await post(t, '/api/account/sign-in', { email: member.email, password: 'Another-One77' })).statusCode).toBe(401);
+    expect((await post(t, '/api/account/sign-in', { email: member.email, password: 'Another-One77' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 200 for an unknown email and sends nothing', async () => {
@@ -87,15 +89,18 @@ describe('password reset through a real SMTP server', () => {
   it('does the same work in the request for a known and an unknown email', async () => {
     const member = await signUpMember(t.app);
     const unknown = `nobody-${Date.now()}@example.com`;
-    const jobsFor = async (email: string) => (await t.app.services.database.pool.query(
-      `SELECT name, data FROM pgboss.job WHERE data->>'email' = $1`, [email])).rows;
+    const jobsFor = async (email: string) =>
+      (await t.app.services.database.pool.query(`SELECT name, data FROM pgboss.job WHERE data->>'email' = $1`, [email]))
+        .rows;
     const known = await post(t, '/api/account/forgot-password', { email: member.email });
     const other = await post(t, '/api/account/forgot-password', { email: unknown });
     expect([known.statusCode, known.body]).toEqual([other.statusCode, other.body]);
     // One queued job each, of one kind; no token exists yet for either.
     expect(await jobsFor(member.email)).toEqual([{ name: 'password-reset', data: { email: member.email } }]);
     expect(await jobsFor(unknown)).toEqual([{ name: 'password-reset', data: { email: unknown } }]);
-    const tokens = await t.app.services.database.pool.query(`SELECT 1 FROM verifications WHERE value = $1`, [member.me.id]);
+    const tokens = await t.app.services.database.pool.query(`SELECT 1 FROM verifications WHERE value = $1`, [
+      member.me.id,
+    ]);
     expect(tokens.rowCount).toBe(0);
     await issueLinks(t);
     await t.app.services.jobs.runDue('send-email');
@@ -103,8 +108,10 @@ describe('password reset through a real SMTP server', () => {
 
   it('ends the older links when a new one is asked for', async () => {
     const member = await signUpMember(t.app);
-    const linksFor = () => catcher.received.filter((m) => m.envelopeTo.includes(member.email))
-      .map((m) => resetLinkIn(m.text).searchParams.get('token')!);
+    const linksFor = () =>
+      catcher.received
+        .filter((m) => m.envelopeTo.includes(member.email))
+        .map((m) => resetLinkIn(m.text).searchParams.get('token')!);
     for (let i = 0; i < 2; i++) {
       await post(t, '/api/account/forgot-password', { email: member.email });
       await issueLinks(t);
@@ -115,7 +122,9 @@ describe('password reset through a real SMTP server', () => {
     const stale = await post(t, '/api/account/reset-password', { token: older!, password: NEW_PASSWORD });
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toMatchObject({ message: INVALID_RESET, field: 'token' });
-    expect((await post(t, '/api/account/reset-password', { token: newer!, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await post(t, '/api/account/reset-password', { token: newer!, password: NEW_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it('validates the request and the new password', async () => {
@@ -123,7 +132,10 @@ describe('password reset through a real SMTP server', () => {
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json()).toMatchObject({ message: MSG.emailInvalid, field: 'email' });
 
-    const unknownToken = await post(t, '/api/account/reset-password', { token: 'made-up-token', password: NEW_PASSWORD });
+    const unknownToken = await post(t, '/api/account/reset-password', {
+      token: 'made-up-token',
+      password: NEW_PASSWORD,
+    });
     expect(unknownToken.statusCode).toBe(400);
     expect(unknownToken.json()).toMatchObject({ message: INVALID_RESET, field: 'token' });
 
@@ -131,7 +143,9 @@ describe('password reset through a real SMTP server', () => {
     await post(t, '/api/account/forgot-password', { email: member.email });
     await issueLinks(t);
     await t.app.services.jobs.runDue('send-email');
-    const token = resetLinkIn(catcher.received.find((m) => m.envelopeTo.includes(member.email))!.text).searchParams.get('token')!;
+    const token = resetLinkIn(catcher.received.find((m) => m.envelopeTo.includes(member.email))!.text).searchParams.get(
+      'token',
+    )!;
     const weak = await post(t, '/api/account/reset-password', { token, password: 'short1A' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ message: MSG.passwordMin, field: 'password' });
@@ -160,10 +174,13 @@ describe('reset email when the SMTP server is down', () => {
     await issueLinks(t);
 
     expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 0, failed: 1 });
-    const jobState = async () => (await t.app.services.database.pool.query<{ state: string; retry_count: number; due_in_seconds: number }>(
-      `SELECT state, retry_count, EXTRACT(EPOCH FROM start_after - now())::float AS due_in_seconds
+    const jobState = async () =>
+      (
+        await t.app.services.database.pool.query<{ state: string; retry_count: number; due_in_seconds: number }>(
+          `SELECT state, retry_count, EXTRACT(EPOCH FROM start_after - now())::float AS due_in_seconds
        FROM pgboss.job WHERE name = 'send-email'`,
-    )).rows;
+        )
+      ).rows;
     const [failed] = await jobState();
     expect(failed).toMatchObject({ state: 'retry' });
     expect(failed!.due_in_seconds).toBeGreaterThan(0); // retried later, with a delay
@@ -174,7 +191,9 @@ describe('reset email when the SMTP server is down', () => {
     expect(catcher.received).toHaveLength(0);
 
     // The retry delay passes.
-    await t.app.services.database.pool.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'send-email' AND state = 'retry'`);
+    await t.app.services.database.pool.query(
+      `UPDATE pgboss.job SET start_after = now() WHERE name = 'send-email' AND state = 'retry'`,
+    );
     expect(await t.app.services.jobs.runDue('send-email')).toEqual({ completed: 1, failed: 0 });
     expect(catcher.received).toHaveLength(1);
     expect(catcher.received[0]!.envelopeTo).toEqual([member.email]);
@@ -188,8 +207,13 @@ describe('reset email when the SMTP server is down', () => {
 
 describe('reset email without SMTP_URL', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  const logged: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line: string) => void logged.push(line) } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('writes the message with its link to DATA_DIR/outbox', async () => {
     expect(t.app.services.mailer.kind).toBe('outbox');
@@ -205,6 +229,13 @@ describe('reset email without SMTP_URL', () => {
     expect(mail.headers.to).toBe(member.email);
     expect(mail.headers.subject).toBe('Reset your Fenestra password');
     const token = resetLinkIn(mail.text).searchParams.get('token')!;
+    expect((await stat(path.join(outbox, files[0]!))).mode & 0o777).toBe(0o600);
+    // The log says where the message is, never its link: the token is live.
+    const lines = logged.map((line) => JSON.parse(line) as { msg: string; file?: string });
+    expect(lines.filter((line) => line.msg === 'email written to outbox').map((line) => line.file)).toEqual([
+      path.join(outbox, files[0]!),
+    ]);
+    expect(logged.filter((line) => line.includes(token))).toEqual([]);
 
     const reset = await post(t, '/api/account/reset-password', { token, password: NEW_PASSWORD });
     expect(reset.statusCode).toBe(200);

@@ -3,15 +3,18 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MSG } from '@fenestra/shared';
+import { MSG, canonicalPostPath } from '@fenestra/shared';
 import { createTestApp, signUpMember, type TestApp } from './helpers.js';
 import { ask, askBody, get, insertUpload, makeStaff, sqlQuery, DESCRIPTION } from './post-fixtures.js';
 
 const counts = async (t: TestApp) => {
-  const { rows } = await sqlQuery<{ posts: number; tags: number; images: number; videos: number; notes: number }>(t, `
+  const { rows } = await sqlQuery<{ posts: number; tags: number; images: number; videos: number; notes: number }>(
+    t,
+    `
     SELECT (SELECT count(*)::int FROM posts) AS posts, (SELECT count(*)::int FROM post_tags) AS tags,
            (SELECT count(*)::int FROM post_images) AS images, (SELECT count(*)::int FROM post_videos) AS videos,
-           (SELECT count(*)::int FROM notifications) AS notes`);
+           (SELECT count(*)::int FROM notifications) AS notes`,
+  );
   return rows[0]!;
 };
 
@@ -22,7 +25,9 @@ describe('asking a question', () => {
     t = await createTestApp();
     member = await signUpMember(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const x = (n: number) => 'x'.repeat(n);
   it.each([
@@ -63,14 +68,22 @@ describe('asking a question', () => {
   });
 
   it('creates a pending post with its tags, images in order and video', async () => {
-    const images = [await insertUpload(t, member.me.id, 'image'), await insertUpload(t, member.me.id, 'image'), await insertUpload(t, member.me.id, 'image')];
+    const images = [
+      await insertUpload(t, member.me.id, 'image'),
+      await insertUpload(t, member.me.id, 'image'),
+      await insertUpload(t, member.me.id, 'image'),
+    ];
     const video = await insertUpload(t, member.me.id, 'video', { mimeType: 'video/quicktime', duration: 12.5 });
-    const res = await ask(t, member.cookie, askBody({
-      title: '  Which handle fits this patio door?  ',
-      tags: [' Patio ', 'patio', 'Handle set', 'PATIO'],
-      imageUploadIds: [images[2]!.id, images[0]!.id, images[1]!.id],
-      videoUploadId: video.id,
-    }));
+    const res = await ask(
+      t,
+      member.cookie,
+      askBody({
+        title: '  Which handle fits this patio door?  ',
+        tags: [' Patio ', 'patio', 'Handle set', 'PATIO'],
+        imageUploadIds: [images[2]!.id, images[0]!.id, images[1]!.id],
+        videoUploadId: video.id,
+      }),
+    );
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
 
@@ -78,25 +91,56 @@ describe('asking a question', () => {
     expect(detail.statusCode).toBe(200);
     const body = detail.json();
     expect(body).toMatchObject({
-      id, status: 'pending', title: 'Which handle fits this patio door?', description: DESCRIPTION, topic: 'windows',
-      tags: ['Patio', 'Handle set'], denialReason: null, canModerate: false, liked: false, bookmarked: false,
+      id,
+      status: 'pending',
+      title: 'Which handle fits this patio door?',
+      description: DESCRIPTION,
+      topic: 'windows',
+      tags: ['Patio', 'Handle set'],
+      denialReason: null,
+      canModerate: false,
+      liked: false,
+      bookmarked: false,
       author: { id: member.me.id, username: member.me.username },
-      voteCount: 0, bookmarkCount: 0, replyCount: 0,
+      voteCount: 0,
+      bookmarkCount: 0,
+      replyCount: 0,
     });
-    expect(body.images.map((i: { url: string }) => i.url)).toEqual([images[2]!.publicUrl, images[0]!.publicUrl, images[1]!.publicUrl]);
+    expect(body.images.map((i: { url: string }) => i.url)).toEqual([
+      images[2]!.publicUrl,
+      images[0]!.publicUrl,
+      images[1]!.publicUrl,
+    ]);
     expect(body.images.map((i: { alt: string }) => i.alt)).toEqual(['Image 1', 'Image 2', 'Image 3']);
     expect(body.images.map((i: { displayOrder: number }) => i.displayOrder)).toEqual([0, 1, 2]);
     // AI_PROVIDER=off in these tests: nothing is queued, the grey state.
     expect(body.images[0].detection).toEqual({
-      status: 'off', object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [],
-      userConfirmedObject: null, visibleText: null,
+      status: 'off',
+      object: null,
+      category: null,
+      material: null,
+      finish: null,
+      confidence: null,
+      keyFeatures: [],
+      userConfirmedObject: null,
+      visibleText: null,
     });
     expect(body.video).toEqual({
-      url: video.publicUrl, thumbnailUrl: expect.stringContaining('-thumb.jpg'),
-      thumbnailWidth: null, thumbnailHeight: null, thumbnailVariantWidths: [], durationSeconds: 12.5, fileSizeBytes: 123456, mimeType: 'video/quicktime',
+      url: video.publicUrl,
+      thumbnailUrl: expect.stringContaining('-thumb.jpg'),
+      thumbnailWidth: null,
+      thumbnailHeight: null,
+      thumbnailVariantWidths: [],
+      durationSeconds: 12.5,
+      fileSizeBytes: 123456,
+      mimeType: 'video/quicktime',
     });
     expect(JSON.stringify(body)).not.toContain(member.email);
-    const attached = await sqlQuery(t, 'SELECT count(*)::int AS n FROM uploads WHERE attached_at IS NOT NULL AND id = ANY($1)', [[...images.map((i) => i.id), video.id]]);
+    const attached = await sqlQuery(
+      t,
+      'SELECT count(*)::int AS n FROM uploads WHERE attached_at IS NOT NULL AND id = ANY($1)',
+      [[...images.map((i) => i.id), video.id]],
+    );
     expect(attached.rows[0]!.n).toBe(4);
   });
 
@@ -105,10 +149,18 @@ describe('asking a question', () => {
     const mine = await insertUpload(t, member.me.id, 'image');
     const theirs = await insertUpload(t, other.me.id, 'image');
     const before = await counts(t);
-    const res = await ask(t, member.cookie, askBody({ tags: ['hinge', 'brass'], imageUploadIds: [mine.id, theirs.id] }));
+    const res = await ask(
+      t,
+      member.cookie,
+      askBody({ tags: ['hinge', 'brass'], imageUploadIds: [mine.id, theirs.id] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(await counts(t)).toEqual(before);
-    const stillFree = await sqlQuery(t, 'SELECT count(*)::int AS n FROM uploads WHERE attached_at IS NULL AND id = ANY($1)', [[mine.id, theirs.id]]);
+    const stillFree = await sqlQuery(
+      t,
+      'SELECT count(*)::int AS n FROM uploads WHERE attached_at IS NULL AND id = ANY($1)',
+      [[mine.id, theirs.id]],
+    );
     expect(stillFree.rows[0]!.n).toBe(2);
   });
 
@@ -130,8 +182,11 @@ describe('asking a question', () => {
     await makeStaff(t, staffAuthor.me.id, 'moderator');
     const res = await ask(t, staffAuthor.cookie, askBody({ title: 'Storm door closer keeps slamming' }));
     expect(res.statusCode).toBe(201);
-    const { rows } = await sqlQuery<{ user_id: string; type: string; message: string }>(t,
-      'SELECT user_id, type, message FROM notifications WHERE post_id = $1 ORDER BY user_id', [res.json().id]);
+    const { rows } = await sqlQuery<{ user_id: string; type: string; message: string }>(
+      t,
+      'SELECT user_id, type, message FROM notifications WHERE post_id = $1 ORDER BY user_id',
+      [res.json().id],
+    );
     expect(rows.map((r) => r.user_id).sort()).toEqual([admin.me.id, moderator.me.id].sort());
     expect(rows.map((r) => [r.type, r.message])).toEqual([
       ['post_pending_review', 'New post awaiting review: "Storm door closer keeps slamming"'],
@@ -152,23 +207,33 @@ describe('who may see a post', () => {
     moderator = await signUpMember(t.app);
     await makeStaff(t, moderator.me.id, 'moderator');
   });
-  afterAll(async () => { await t.close(); });
-
-  it.each(['pending', 'denied'])('a %s post is 404 for other members and visitors, visible to its author and staff', async (status) => {
-    const { id } = (await ask(t, author.cookie, askBody())).json();
-    if (status === 'denied') await sqlQuery(t, "UPDATE posts SET status = 'denied', denial_reason = 'Blurry photos' WHERE id = $1", [id]);
-    for (const cookie of [other.cookie, undefined]) {
-      const res = await get(t, `/api/posts/${id}`, cookie);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(MSG.postNotFound);
-    }
-    const own = await get(t, `/api/posts/${id}`, author.cookie);
-    expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ status, canModerate: false, denialReason: status === 'denied' ? 'Blurry photos' : null });
-    const staff = await get(t, `/api/posts/${id}`, moderator.cookie);
-    expect(staff.statusCode).toBe(200);
-    expect(staff.json().canModerate).toBe(true);
+  afterAll(async () => {
+    await t.close();
   });
+
+  it.each(['pending', 'denied'])(
+    'a %s post is 404 for other members and visitors, visible to its author and staff',
+    async (status) => {
+      const { id } = (await ask(t, author.cookie, askBody())).json();
+      if (status === 'denied')
+        await sqlQuery(t, "UPDATE posts SET status = 'denied', denial_reason = 'Blurry photos' WHERE id = $1", [id]);
+      for (const cookie of [other.cookie, undefined]) {
+        const res = await get(t, `/api/posts/${id}`, cookie);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().message).toBe(MSG.postNotFound);
+      }
+      const own = await get(t, `/api/posts/${id}`, author.cookie);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toMatchObject({
+        status,
+        canModerate: false,
+        denialReason: status === 'denied' ? 'Blurry photos' : null,
+      });
+      const staff = await get(t, `/api/posts/${id}`, moderator.cookie);
+      expect(staff.statusCode).toBe(200);
+      expect(staff.json().canModerate).toBe(true);
+    },
+  );
 
   it('an open post is visible to everyone', async () => {
     const { id } = (await ask(t, author.cookie, askBody())).json();
@@ -178,18 +243,22 @@ describe('who may see a post', () => {
     expect(res.json()).toMatchObject({ id, status: 'open', canModerate: false, liked: false, bookmarked: false });
   });
 
-  it.each(['not-a-uuid', '00000000-0000-4000-8000-000000000000', "1' OR '1'='1"])('answers 404 for the id %s', async (id) => {
-    const res = await get(t, `/api/posts/${encodeURIComponent(id)}`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(MSG.postNotFound);
-  });
+  it.each(['not-a-uuid', '00000000-0000-4000-8000-000000000000', "1' OR '1'='1"])(
+    'answers 404 for the id %s',
+    async (id) => {
+      const res = await get(t, `/api/posts/${encodeURIComponent(id)}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(MSG.postNotFound);
+    },
+  );
 });
 
 describe('the page of a shared post link', () => {
   let t: TestApp;
   let webDist: string;
   let author: Awaited<ReturnType<typeof signUpMember>>;
-  const INDEX = '<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="Default site text" /><title>Fenestra</title></head><body><div id="root"></div></body></html>';
+  const INDEX =
+    '<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="Default site text" /><title>Fenestra</title></head><body><div id="root"></div></body></html>';
   const ASSET = `export const text = ${JSON.stringify('window hardware '.repeat(200))};`;
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'fenestra-web-'));
@@ -198,6 +267,8 @@ describe('the page of a shared post link', () => {
     writeFileSync(path.join(webDist, 'assets/app-1a2b.js'), ASSET);
     writeFileSync(path.join(webDist, 'assets/app-1a2b.js.br'), brotliCompressSync(ASSET));
     writeFileSync(path.join(webDist, 'assets/app-1a2b.js.gz'), gzipSync(ASSET));
+    mkdirSync(path.join(webDist, 'avatars'));
+    writeFileSync(path.join(webDist, 'avatars/wrench.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ WEB_DIST: webDist });
     author = await signUpMember(t.app);
   });
@@ -210,9 +281,17 @@ describe('the page of a shared post link', () => {
     const image = await insertUpload(t, author.me.id, 'image');
     const second = await insertUpload(t, author.me.id, 'image');
     const description = `Is this <script>alert("x")</script> & 'latch' original? ${'It rattles when the wind blows. '.repeat(8)}`;
-    const { id } = (await ask(t, author.cookie, askBody({
-      title: 'Latch <b>"stuck"</b> & loose', description, imageUploadIds: [image.id, second.id],
-    }))).json();
+    const { id } = (
+      await ask(
+        t,
+        author.cookie,
+        askBody({
+          title: 'Latch <b>"stuck"</b> & loose',
+          description,
+          imageUploadIds: [image.id, second.id],
+        }),
+      )
+    ).json();
     await sqlQuery(t, "UPDATE posts SET status = 'open' WHERE id = $1", [id]);
 
     const res = await get(t, `/post/${id}?ref=share`);
@@ -226,28 +305,47 @@ describe('the page of a shared post link', () => {
     expect(html).not.toContain('Default site text');
     expect(html.match(/<title>/g)).toHaveLength(1);
     const metaDescription = html.match(/<meta name="description" content="([^"]*)"/)![1]!;
-    expect(metaDescription.startsWith('Is this &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;latch&#39;')).toBe(true);
+    expect(
+      metaDescription.startsWith('Is this &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;latch&#39;'),
+    ).toBe(true);
     expect(metaDescription.endsWith('...')).toBe(true);
     expect(html).toContain('<meta property="og:type" content="article" />');
-    expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/post/${id}" />`);
+    // Issue 27: the canonical address is /post/:id/:slug, also for a share of /post/:id.
+    const canonical = canonicalPostPath(id, 'Latch <b>"stuck"</b> & loose');
+    expect(html).toContain(`<meta property="og:url" content="http://localhost:3000${canonical}" />`);
     expect(html).toContain(`<meta property="og:image" content="http://localhost:3000${image.publicUrl}" />`);
-    expect(html).toContain('<meta property="og:title" content="Latch &#60;b&#62;&#34;stuck&#34;&#60;/b&#62; &#38; loose" />');
+    expect(html).toContain(
+      '<meta property="og:title" content="Latch &#60;b&#62;&#34;stuck&#34;&#60;/b&#62; &#38; loose" />',
+    );
     expect(html).toContain('<div id="root"></div>');
   });
 
-  it('is the plain shell for a pending post, a missing one and a malformed id', async () => {
+  it("is SPEC's 'Oops! Page not found' page, 404, for a pending post, a missing one and a malformed id (issue 27)", async () => {
     const { id } = (await ask(t, author.cookie, askBody({ title: 'Secret pending title here' }))).json();
     for (const url of [`/post/${id}`, '/post/00000000-0000-4000-8000-000000000000', '/post/nope']) {
       const res = await get(t, url);
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('Oops! Page not found');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+      expect(res.body, url).not.toContain('Secret pending title here');
     }
+  });
+
+  it("serves the preset avatars' drawings as SVG, kept a day", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/avatars/wrench.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it("sends the build's precompressed copy the browser accepts, and says it varies with Accept-Encoding", async () => {
     const fetchAsset = (encoding?: string) =>
-      t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/app-1a2b.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
     const br = await fetchAsset('gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
@@ -272,11 +370,18 @@ describe('the page of a shared post link', () => {
 
   it('sends the shell compressed with an ETag, and the new shell once a rebuild replaces index.html', async () => {
     const indexFile = path.join(webDist, 'index.html');
-    const rebuilt = (n: number) => INDEX.replace('</head>', `<script type="module" src="/assets/app-${n}.js"></script>${'<!-- build -->'.repeat(100)}</head>`);
+    const rebuilt = (n: number) =>
+      INDEX.replace(
+        '</head>',
+        `<script type="module" src="/assets/app-${n}.js"></script>${'<!-- build -->'.repeat(100)}</head>`,
+      );
     const shellOf = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/bookmarks', headers });
     let before = '';
     try {
-      for (const [n, seconds] of [[1, 1_000], [2, 2_000]] as const) {
+      for (const [n, seconds] of [
+        [1, 1_000],
+        [2, 2_000],
+      ] as const) {
         writeFileSync(indexFile, rebuilt(n));
         utimesSync(indexFile, seconds, seconds);
         const gz = await shellOf({ 'accept-encoding': 'gzip' });
@@ -287,9 +392,12 @@ describe('the page of a shared post link', () => {
         const br = await shellOf({ 'accept-encoding': 'br' });
         expect(brotliDecompressSync(br.rawPayload).toString()).toBe(rebuilt(n));
         expect((await shellOf({})).body).toBe(rebuilt(n));
-        expect((await shellOf({ 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) })).statusCode).toBe(304);
+        expect(
+          (await shellOf({ 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) })).statusCode,
+        ).toBe(304);
         // The previous build's copy is not taken for this one.
-        if (before) expect((await shellOf({ 'accept-encoding': 'gzip', 'if-none-match': before })).statusCode).toBe(200);
+        if (before)
+          expect((await shellOf({ 'accept-encoding': 'gzip', 'if-none-match': before })).statusCode).toBe(200);
         before = String(gz.headers.etag);
       }
     } finally {
@@ -301,8 +409,12 @@ describe('the page of a shared post link', () => {
 
 describe('posting rate limit', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ RATE_LIMIT_POSTS: '2' }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_POSTS: '2' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers 429 past RATE_LIMIT_POSTS questions in a window', async () => {
     const member = await signUpMember(t.app);

@@ -20,16 +20,26 @@ describe('the public-read cache on two instances', () => {
 
   /** Every event committed so far has reached the instance (and dropped what it changes). */
   const caughtUp = (t: TestApp) => t.app.services.events.listener.sync();
-  const list = async (t: TestApp, cookie?: string) => (await get(t, '/api/posts', cookie)).json().posts as Array<{
-    id: string; voteCount: number; replyCount: number; liked: boolean; bookmarked: boolean;
-  }>;
+  const list = async (t: TestApp, cookie?: string) =>
+    (await get(t, '/api/posts', cookie)).json().posts as Array<{
+      id: string;
+      voteCount: number;
+      replyCount: number;
+      liked: boolean;
+      bookmarked: boolean;
+    }>;
   const inList = async (t: TestApp, id: string, cookie?: string) => (await list(t, cookie)).find((p) => p.id === id);
 
   it('serves a list from the cache and changes it at once after an approval, a like, a new reply and a deletion', async () => {
     const author = await insertMember(a);
     const staff = await insertMember(a);
     await makeStaff(a, staff.me.id);
-    const asked = await a.app.inject({ method: 'POST', url: '/api/posts', headers: { origin: ORIGIN, cookie: author.cookie }, payload: askBody() });
+    const asked = await a.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { origin: ORIGIN, cookie: author.cookie },
+      payload: askBody(),
+    });
     const id = asked.json().id as string;
     await caughtUp(b);
 
@@ -50,14 +60,22 @@ describe('the public-read cache on two instances', () => {
     expect(await inList(b, id)).toMatchObject({ voteCount: 1 });
 
     expect((await get(b, `/api/posts/${id}/replies`)).json().replies).toEqual([]);
-    const replied = await post(a, `/api/posts/${id}/replies`, author.cookie, { content: 'The keeper plate is cracked: replace it.' });
+    const replied = await post(a, `/api/posts/${id}/replies`, author.cookie, {
+      content: 'The keeper plate is cracked: replace it.',
+    });
     expect(replied.statusCode).toBe(201);
     await caughtUp(b);
     expect(await inList(b, id)).toMatchObject({ replyCount: 1 });
-    expect((await get(b, `/api/posts/${id}/replies`)).json().replies.map((r: { id: string }) => r.id)).toEqual([replied.json().id]);
+    expect((await get(b, `/api/posts/${id}/replies`)).json().replies.map((r: { id: string }) => r.id)).toEqual([
+      replied.json().id,
+    ]);
 
     expect((await get(b, `/api/posts/${id}`)).statusCode).toBe(200);
-    const deleted = await a.app.inject({ method: 'DELETE', url: `/api/admin/posts/${id}`, headers: { origin: ORIGIN, cookie: staff.cookie } });
+    const deleted = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/posts/${id}`,
+      headers: { origin: ORIGIN, cookie: staff.cookie },
+    });
     expect(deleted.statusCode).toBe(200);
     await caughtUp(b);
     expect(await inList(b, id)).toBeUndefined();
@@ -87,7 +105,11 @@ describe('the public-read cache on two instances', () => {
     expect(await inList(b, id, other.cookie)).toMatchObject({ liked: false, bookmarked: false });
 
     expect((await get(b, `/api/posts/${id}`, liker.cookie)).json()).toMatchObject({ liked: true, bookmarked: true });
-    expect((await get(b, `/api/posts/${id}`)).json()).toMatchObject({ liked: false, bookmarked: false, canModerate: false });
+    expect((await get(b, `/api/posts/${id}`)).json()).toMatchObject({
+      liked: false,
+      bookmarked: false,
+      canModerate: false,
+    });
     expect((await get(b, `/api/posts/${id}`, other.cookie)).json()).toMatchObject({ liked: false, bookmarked: false });
     // The other member's own profile list shows the post without the liker's marks.
     const theirs = (await get(b, `/api/users/${other.me.username}/posts`, other.cookie)).json().posts;
@@ -105,12 +127,19 @@ describe('the public-read cache on two instances', () => {
     const author = await insertMember(a);
     const staff = await insertMember(a);
     await makeStaff(a, staff.me.id);
-    const id = await insertPost(a, { userId: author.me.id, status: 'pending', title: 'A pending question about a latch' });
+    const id = await insertPost(a, {
+      userId: author.me.id,
+      status: 'pending',
+      title: 'A pending question about a latch',
+    });
     await caughtUp(b);
 
     // Its author and staff may open it; it reaches no list and no visitor.
     expect((await get(b, `/api/posts/${id}`, author.cookie)).statusCode).toBe(200);
-    expect((await get(b, `/api/posts/${id}`, staff.cookie)).json()).toMatchObject({ status: 'pending', canModerate: true });
+    expect((await get(b, `/api/posts/${id}`, staff.cookie)).json()).toMatchObject({
+      status: 'pending',
+      canModerate: true,
+    });
     expect((await get(b, `/api/posts/${id}/replies`, author.cookie)).statusCode).toBe(200);
     expect(await inList(b, id, author.cookie)).toBeUndefined();
     expect(await inList(b, id, staff.cookie)).toBeUndefined();
@@ -127,7 +156,9 @@ describe('the public-read cache on two instances', () => {
     await caughtUp(b);
     expect((await post(b, `/api/posts/${id}/like`, member.cookie)).statusCode).toBe(200);
 
-    expect((await post(a, `/api/admin/users/${member.me.id}/ban`, staff.cookie, { reason: 'Spam' })).statusCode).toBe(200);
+    expect((await post(a, `/api/admin/users/${member.me.id}/ban`, staff.cookie, { reason: 'Spam' })).statusCode).toBe(
+      200,
+    );
     await caughtUp(b);
     expect((await post(b, `/api/posts/${id}/like`, member.cookie)).statusCode).toBe(401);
   });

@@ -9,24 +9,35 @@ import { buildWebIfNeeded } from '../../../scripts/build-web-if-needed.mjs';
 import { insertMember, createTestApp, freshDatabase, ORIGIN, type TestApp } from './helpers.js';
 import { askBody, insertPost, makeStaff, post } from './post-fixtures.js';
 
-interface Answer { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** A GET over real HTTP (app.inject does not go through the server the replay sits in), with exactly these headers. */
 function fetchRaw(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    http.get(base + path, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(base + path, { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
 const decoded = (a: Answer) =>
-  a.headers['content-encoding'] === 'br' ? brotliDecompressSync(a.body) : a.headers['content-encoding'] === 'gzip' ? gunzipSync(a.body) : a.body;
+  a.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(a.body)
+    : a.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(a.body)
+      : a.body;
 const json = (a: Answer) => JSON.parse(decoded(a).toString()) as Record<string, unknown>;
 /** Every header but those made per request. */
-const lasting = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([k]) => k !== 'x-request-id' && k !== 'date'));
+const lasting = (h: http.IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(h).filter(([k]) => k !== 'x-request-id' && k !== 'date'));
 
 // The replay (decision 021): cached public reads answered again in front of Fastify. Two instances on one
 // PostgreSQL; B listens, and changes go through A (or B's own API) as in public-cache.test.ts.
@@ -60,7 +71,10 @@ describe('replayed answers over HTTP', () => {
     expect(replayed(), `${path} read again was replayed`).toBe(before + 1);
     return { first, second };
   }
-  const listed = (a: Answer, id: string) => (json(a).posts as Array<{ id: string; voteCount: number; replyCount: number; liked: boolean }>).find((p) => p.id === id);
+  const listed = (a: Answer, id: string) =>
+    (json(a).posts as Array<{ id: string; voteCount: number; replyCount: number; liked: boolean }>).find(
+      (p) => p.id === id,
+    );
 
   it('answers a repeated visitor read with the same bytes and headers, security headers included', async () => {
     for (const path of ['/api/posts', '/api/posts?sort=popular']) {
@@ -71,8 +85,13 @@ describe('replayed answers over HTTP', () => {
       expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
       expect(second.headers).toMatchObject({
-        'content-encoding': 'br', vary: 'Accept-Encoding', 'cache-control': 'no-cache', 'content-type': 'application/json; charset=utf-8',
-        'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'content-length': String(first.body.length),
+        'content-encoding': 'br',
+        vary: 'Accept-Encoding',
+        'cache-control': 'no-cache',
+        'content-type': 'application/json; charset=utf-8',
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'content-length': String(first.body.length),
       });
       expect(second.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(second.headers['permissions-policy']).toContain('camera=()');
@@ -83,7 +102,10 @@ describe('replayed answers over HTTP', () => {
   it('keeps gzip, br and plain answers apart', async () => {
     const variants: Array<{ encoding: string; answer: Answer }> = [];
     for (const encoding of ['br', 'gzip', '']) {
-      variants.push({ encoding, answer: (await twice('/api/posts', encoding ? { 'accept-encoding': encoding } : {})).second });
+      variants.push({
+        encoding,
+        answer: (await twice('/api/posts', encoding ? { 'accept-encoding': encoding } : {})).second,
+      });
     }
     for (const { encoding, answer } of variants) expect(answer.headers['content-encoding']).toBe(encoding || undefined);
     const plain = variants[2]!.answer.body;
@@ -105,7 +127,12 @@ describe('replayed answers over HTTP', () => {
     const author = await insertMember(a);
     const staff = await insertMember(a);
     await makeStaff(a, staff.me.id);
-    const asked = await a.app.inject({ method: 'POST', url: '/api/posts', headers: { origin: ORIGIN, cookie: author.cookie }, payload: askBody() });
+    const asked = await a.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { origin: ORIGIN, cookie: author.cookie },
+      payload: askBody(),
+    });
     const id = asked.json().id as string;
     await caughtUp();
     expect(listed((await twice('/api/posts')).second, id)).toBeUndefined();
@@ -123,14 +150,22 @@ describe('replayed answers over HTTP', () => {
     expect(json(await fetchRaw(base, `/api/posts/${id}`))).toMatchObject({ voteCount: 1 });
     expect(listed((await twice('/api/posts')).second, id)).toMatchObject({ voteCount: 1 });
 
-    const replied = await post(a, `/api/posts/${id}/replies`, author.cookie, { content: 'The keeper plate is cracked: replace it.' });
+    const replied = await post(a, `/api/posts/${id}/replies`, author.cookie, {
+      content: 'The keeper plate is cracked: replace it.',
+    });
     expect(replied.statusCode).toBe(201);
     await caughtUp();
     expect(listed(await fetchRaw(base, '/api/posts'), id)).toMatchObject({ replyCount: 1 });
-    expect((json(await fetchRaw(base, `/api/posts/${id}/replies`)).replies as Array<{ id: string }>).map((r) => r.id)).toEqual([replied.json().id]);
+    expect(
+      (json(await fetchRaw(base, `/api/posts/${id}/replies`)).replies as Array<{ id: string }>).map((r) => r.id),
+    ).toEqual([replied.json().id]);
     await twice(`/api/posts/${id}`);
 
-    const deleted = await a.app.inject({ method: 'DELETE', url: `/api/admin/posts/${id}`, headers: { origin: ORIGIN, cookie: staff.cookie } });
+    const deleted = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/posts/${id}`,
+      headers: { origin: ORIGIN, cookie: staff.cookie },
+    });
     expect(deleted.statusCode).toBe(200);
     await caughtUp();
     expect(listed(await fetchRaw(base, '/api/posts'), id)).toBeUndefined();
@@ -154,13 +189,23 @@ describe('replayed answers over HTTP', () => {
     }
 
     // Banned through the other instance: a banned member reads as a visitor, at once.
-    expect((await post(a, `/api/admin/users/${liker.me.id}/ban`, staff.cookie, { reason: 'Spam' })).statusCode).toBe(200);
+    expect((await post(a, `/api/admin/users/${liker.me.id}/ban`, staff.cookie, { reason: 'Spam' })).statusCode).toBe(
+      200,
+    );
     await caughtUp();
     expect(listed(await fetchRaw(base, '/api/posts', { cookie: liker.cookie }), id)).toMatchObject({ liked: false });
     expect(json(await fetchRaw(base, `/api/posts/${id}`, { cookie: liker.cookie }))).toMatchObject({ liked: false });
 
     // Signed out through the other instance: the old cookie is a visitor's, at once.
-    expect((await a.app.inject({ method: 'POST', url: '/api/account/sign-out', headers: { origin: ORIGIN, cookie: leaving.cookie } })).statusCode).toBe(200);
+    expect(
+      (
+        await a.app.inject({
+          method: 'POST',
+          url: '/api/account/sign-out',
+          headers: { origin: ORIGIN, cookie: leaving.cookie },
+        })
+      ).statusCode,
+    ).toBe(200);
     await caughtUp();
     expect(listed(await fetchRaw(base, '/api/posts', { cookie: leaving.cookie }), id)).toMatchObject({ liked: false });
     expect(json(await fetchRaw(base, `/api/posts/${id}`, { cookie: leaving.cookie }))).toMatchObject({ liked: false });
@@ -168,7 +213,10 @@ describe('replayed answers over HTTP', () => {
 
   it('lets Fastify answer once a session is past the age at which its cookie is re-issued', async () => {
     const member = await insertMember(a);
-    await a.app.services.database.pool.query(`UPDATE sessions SET expires_at = now() + interval '28 days' WHERE user_id = $1`, [member.me.id]);
+    await a.app.services.database.pool.query(
+      `UPDATE sessions SET expires_at = now() + interval '28 days' WHERE user_id = $1`,
+      [member.me.id],
+    );
     expect((await twice('/api/posts', { cookie: member.cookie })).second.headers['set-cookie']).toBeUndefined();
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 25 * 3600_000 });
     try {
@@ -208,7 +256,11 @@ describe('replayed pages', () => {
     t = await createTestApp({ WEB_DIST: webDist });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    id = await insertPost(t, { userId: (await insertMember(t)).me.id, status: 'open', title: 'Casement operator strips its gear' });
+    id = await insertPost(t, {
+      userId: (await insertMember(t)).me.id,
+      status: 'open',
+      title: 'Casement operator strips its gear',
+    });
     // Its event has dropped what it changes (a fill it overlapped would not be stored).
     await t.app.services.events.listener.sync();
   });

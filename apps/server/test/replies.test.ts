@@ -24,9 +24,11 @@ describe('replies', () => {
     await t?.close();
   });
 
-  const reply = (postId: string, cookie: string | undefined, body: object) => post(t, `/api/posts/${postId}/replies`, cookie, body);
+  const reply = (postId: string, cookie: string | undefined, body: object) =>
+    post(t, `/api/posts/${postId}/replies`, cookie, body);
   const replyCount = async (postId: string) =>
-    (await sqlQuery<{ reply_count: number }>(t, 'SELECT reply_count FROM posts WHERE id = $1', [postId])).rows[0]!.reply_count;
+    (await sqlQuery<{ reply_count: number }>(t, 'SELECT reply_count FROM posts WHERE id = $1', [postId])).rows[0]!
+      .reply_count;
 
   it('posts a trimmed reply to an open post, counts it with the post, and lists it with its author', async () => {
     const postId = await insertPost(t, { userId: author.me.id });
@@ -34,7 +36,11 @@ describe('replies', () => {
     expect(res.statusCode).toBe(201);
     const created = res.json<Reply>();
     expect(created).toMatchObject({
-      postId, content: TEXT, isPinned: false, images: [], mentions: [],
+      postId,
+      content: TEXT,
+      isPinned: false,
+      images: [],
+      mentions: [],
       author: { id: member.me.id, username: member.me.username },
     });
     expect(await replyCount(postId)).toBe(1);
@@ -45,7 +51,10 @@ describe('replies', () => {
   it("refuses text outside 10-5000 characters after trimming, with SPEC's messages, and writes nothing", async () => {
     const postId = await insertPost(t, { userId: author.me.id });
     for (const [content, message] of [
-      ['   short   ', MSG.replyMin], ['x'.repeat(5001), MSG.replyMax], ['', MSG.replyMin], [42, MSG.replyMin],
+      ['   short   ', MSG.replyMin],
+      ['x'.repeat(5001), MSG.replyMax],
+      ['', MSG.replyMin],
+      [42, MSG.replyMin],
     ] as const) {
       const res = await reply(postId, member.cookie, { content });
       expect(res.statusCode).toBe(400);
@@ -73,7 +82,9 @@ describe('replies', () => {
       expect((await get(t, `/api/posts/${hidden}/replies`, author.cookie)).statusCode).toBe(200);
       expect(await replyCount(hidden)).toBe(0);
     }
-    expect((await reply('2b1e4c8e-0000-4000-8000-000000000000', member.cookie, { content: TEXT })).statusCode).toBe(404);
+    expect((await reply('2b1e4c8e-0000-4000-8000-000000000000', member.cookie, { content: TEXT })).statusCode).toBe(
+      404,
+    );
     expect((await reply('not-a-uuid', member.cookie, { content: TEXT })).statusCode).toBe(404);
     expect((await get(t, '/api/posts/not-a-uuid/replies')).statusCode).toBe(404);
   });
@@ -91,7 +102,8 @@ describe('replies', () => {
 
   it('keeps <script> and javascript: as the text written; only http(s) addresses become links', async () => {
     const postId = await insertPost(t, { userId: author.me.id });
-    const content = '<script>alert(1)</script> [click](javascript:alert(1)) <img src=x onerror=alert(1)> https://example.com/hinge';
+    const content =
+      '<script>alert(1)</script> [click](javascript:alert(1)) <img src=x onerror=alert(1)> https://example.com/hinge';
     const created = (await reply(postId, member.cookie, { content })).json<Reply>();
     expect(created.content).toBe(content);
     const links = tokenizeMemberText(created.content).filter((tk) => tk.kind === 'link');
@@ -100,7 +112,9 @@ describe('replies', () => {
 
   it('resolves @mentions to members, ignoring case, and stores them with the reply', async () => {
     const postId = await insertPost(t, { userId: author.me.id });
-    const created = (await reply(postId, member.cookie, { content: '@CASEY-author try what @nobody_here said, mail x@casey-author' })).json<Reply>();
+    const created = (
+      await reply(postId, member.cookie, { content: '@CASEY-author try what @nobody_here said, mail x@casey-author' })
+    ).json<Reply>();
     expect(created.mentions).toEqual([{ handle: 'casey-author', userId: author.me.id, username: 'casey-author' }]);
     const stored = await sqlQuery(t, 'SELECT user_id, handle FROM reply_mentions WHERE reply_id = $1', [created.id]);
     expect(stored.rows).toEqual([{ user_id: author.me.id, handle: 'casey-author' }]);
@@ -108,10 +122,14 @@ describe('replies', () => {
 
   it('lists the pinned reply first, then oldest first, 200 a page with a keyset Load more', async () => {
     const postId = await insertPost(t, { userId: author.me.id, replies: REPLY_PAGE_SIZE + 5 });
-    await sqlQuery(t, `
+    await sqlQuery(
+      t,
+      `
       INSERT INTO replies (post_id, user_id, content, created_at, is_pinned)
       SELECT $1, $2, 'Reply number ' || n, now() - interval '1 day' + n * interval '1 second', n = 150
-      FROM generate_series(1, $3::int) AS n`, [postId, member.me.id, REPLY_PAGE_SIZE + 5]);
+      FROM generate_series(1, $3::int) AS n`,
+      [postId, member.me.id, REPLY_PAGE_SIZE + 5],
+    );
     const first = (await get(t, `/api/posts/${postId}/replies`)).json<ReplyPage>();
     expect(first.replies).toHaveLength(REPLY_PAGE_SIZE);
     expect(first.replies[0]).toMatchObject({ content: 'Reply number 150', isPinned: true });
@@ -123,23 +141,38 @@ describe('replies', () => {
     expect((await get(t, `/api/posts/${postId}/replies?cursor=garbage`)).statusCode).toBe(400);
   });
 
-  it('attaches up to 3 pictures uploaded with purpose=reply, and refuses a fourth or another member\'s', async () => {
+  it("attaches up to 3 pictures uploaded with purpose=reply, and refuses a fourth or another member's", async () => {
     const postId = await insertPost(t, { userId: author.me.id });
-    const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
+    const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6ea5' } })
+      .jpeg()
+      .toBuffer();
     const upload = async (cookie: string, files: number) => {
-      const form = await multipart([['purpose', 'reply'], ...Array.from({ length: files }, (_, i) => ['files', picture, `p${i}.jpg`] as MultipartPart)]);
-      return t.app.inject({ method: 'POST', url: '/api/uploads/images', headers: { origin: ORIGIN, cookie, 'content-type': form.contentType }, payload: form.payload });
+      const form = await multipart([
+        ['purpose', 'reply'],
+        ...Array.from({ length: files }, (_, i) => ['files', picture, `p${i}.jpg`] as MultipartPart),
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/images',
+        headers: { origin: ORIGIN, cookie, 'content-type': form.contentType },
+        payload: form.payload,
+      });
     };
     const tooMany = await upload(member.cookie, 4);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe(MSG.maxFiles(3));
     const uploaded = (await upload(member.cookie, 3)).json<{ files: { id: string; publicUrl: string }[] }>().files;
     expect(uploaded).toHaveLength(3);
-    const four = await reply(postId, member.cookie, { content: TEXT, imageUploadIds: [...uploaded.map((f) => f.id), uploaded[0]!.id] });
+    const four = await reply(postId, member.cookie, {
+      content: TEXT,
+      imageUploadIds: [...uploaded.map((f) => f.id), uploaded[0]!.id],
+    });
     expect(four.json().message).toBe(MSG.maxImages);
     const others = await reply(postId, author.cookie, { content: TEXT, imageUploadIds: [uploaded[0]!.id] });
     expect(others.statusCode).toBe(400);
-    const created = (await reply(postId, member.cookie, { content: TEXT, imageUploadIds: uploaded.map((f) => f.id) })).json<Reply>();
+    const created = (
+      await reply(postId, member.cookie, { content: TEXT, imageUploadIds: uploaded.map((f) => f.id) })
+    ).json<Reply>();
     expect(created.images.map((i) => i.url)).toEqual(uploaded.map((f) => f.publicUrl));
     expect(created.images.map((i) => i.displayOrder)).toEqual([0, 1, 2]);
     expect(uploaded[0]!.publicUrl).toContain('/post-images/');
@@ -149,7 +182,8 @@ describe('replies', () => {
     const postId = await insertPost(t, { userId: author.me.id });
     const writer = await insertMember(t);
     const statuses = [];
-    for (let i = 0; i < 7; i++) statuses.push((await reply(postId, writer.cookie, { content: `${TEXT} ${i}` })).statusCode);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await reply(postId, writer.cookie, { content: `${TEXT} ${i}` })).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
     // Another member from the same address still has their own window.
     const other = await insertMember(t);

@@ -30,7 +30,8 @@ const reply = async (postId: string, content: string) => {
   expect(res.statusCode).toBe(201);
   return res.json<Reply>();
 };
-const repliesOf = async (postId: string, cookie?: string) => (await get(t, `/api/posts/${postId}/replies`, cookie)).json<ReplyPage>().replies;
+const repliesOf = async (postId: string, cookie?: string) =>
+  (await get(t, `/api/posts/${postId}/replies`, cookie)).json<ReplyPage>().replies;
 const runPreviewJobs = () => t.app.services.jobs.runDue('fetch-reply-previews');
 
 describe('link previews on replies', () => {
@@ -38,12 +39,23 @@ describe('link previews on replies', () => {
     const postId = await insertPost(t, { userId: member.me.id });
     const visitor = await EventStream.open(baseUrl, { posts: [postId] });
     try {
-      const saved = await reply(postId, `The hinge is [this one](${pages.origin}/hinge#specs), same as ${pages.origin}/hinge. `
-        + `Rollers: ${pages.origin}/plain and http://10.0.0.1/ and ${pages.origin}/svg-card`);
+      const saved = await reply(
+        postId,
+        `The hinge is [this one](${pages.origin}/hinge#specs), same as ${pages.origin}/hinge. ` +
+          `Rollers: ${pages.origin}/plain and http://10.0.0.1/ and ${pages.origin}/svg-card`,
+      );
       // Saved at once, without waiting for any page; the cards come from the job.
       expect(saved.previews).toEqual([]);
-      const links = await sqlQuery<{ url: string }>(t, 'SELECT url FROM reply_links WHERE reply_id = $1 ORDER BY position', [saved.id]);
-      expect(links.rows.map((r) => r.url)).toEqual([`${pages.origin}/hinge`, `${pages.origin}/plain`, 'http://10.0.0.1/']);
+      const links = await sqlQuery<{ url: string }>(
+        t,
+        'SELECT url FROM reply_links WHERE reply_id = $1 ORDER BY position',
+        [saved.id],
+      );
+      expect(links.rows.map((r) => r.url)).toEqual([
+        `${pages.origin}/hinge`,
+        `${pages.origin}/plain`,
+        'http://10.0.0.1/',
+      ]);
 
       expect(await runPreviewJobs()).toEqual({ completed: 1, failed: 0 });
       expect(await visitor.next('reply.updated', (e) => e.replyId === saved.id)).toEqual({ postId, replyId: saved.id });
@@ -85,14 +97,22 @@ describe('link previews on replies', () => {
       const later = new Date(Date.now() + 25 * 60 * 60 * 1000);
       const { database, storage, media } = t.app.services;
       const failing = linkPreviewsService({
-        db: database.db, storage, media, fetcher: { page: async () => ({ card: null, reason: 'timeout' }), picture: async () => null },
+        db: database.db,
+        storage,
+        media,
+        fetcher: { page: async () => ({ card: null, reason: 'timeout' }), picture: async () => null },
       });
       expect(await failing.refreshDue(later)).toBeGreaterThanOrEqual(1);
       expect((await repliesOf(postId))[0]!.previews).toEqual([card]);
 
       const changed = linkPreviewsService({
-        db: database.db, storage, media,
-        fetcher: { page: async () => ({ card: { title: 'Screen door rollers (new stock)', description: null, imageUrl: null } }), picture: async () => null },
+        db: database.db,
+        storage,
+        media,
+        fetcher: {
+          page: async () => ({ card: { title: 'Screen door rollers (new stock)', description: null, imageUrl: null } }),
+          picture: async () => null,
+        },
       });
       await changed.refreshDue(new Date(later.getTime() + 2 * 60 * 60 * 1000));
       expect(await watcher.next('reply.updated', (e) => e.replyId === saved.id)).toEqual({ postId, replyId: saved.id });

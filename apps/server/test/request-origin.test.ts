@@ -6,13 +6,19 @@ import { createTestApp, ORIGIN, type TestApp } from './helpers.js';
 // Where a request comes from: which proxy may name the client's address, and which origins may change state.
 describe('where a request comes from', () => {
   let t: TestApp | undefined;
-  afterEach(async () => { await t?.close(); t = undefined; });
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
 
   // Refused at once (no body), but each attempt counts against the sign-in window.
-  const signInFrom = (app: TestApp, forwardedFor?: string) => app.app.inject({
-    method: 'POST', url: '/api/account/sign-in', payload: {},
-    headers: { origin: ORIGIN, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-  });
+  const signInFrom = (app: TestApp, forwardedFor?: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-in',
+      payload: {},
+      headers: { origin: ORIGIN, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    });
   const statuses = async (app: TestApp, headers: (i: number) => string | undefined, n = 4) => {
     const out: number[] = [];
     for (let i = 0; i < n; i++) out.push((await signInFrom(app, headers(i))).statusCode);
@@ -37,13 +43,20 @@ describe('where a request comes from', () => {
   });
 
   it('reads TRUST_PROXY as a list of addresses and ranges', () => {
-    expect(loadConfig({ TRUST_PROXY: 'loopback, ::1, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '::1', '10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, ::1, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '::1',
+      '10.0.0.0/8',
+    ]);
   });
 
-  const signUpFrom = (app: TestApp, origin: string) => app.app.inject({
-    method: 'POST', url: '/api/account/sign-up', headers: { origin },
-    payload: { email: `loopback-${Date.now()}-${Math.random()}@example.com`, password: 'Correct-Horse9' },
-  });
+  const signUpFrom = (app: TestApp, origin: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-up',
+      headers: { origin },
+      payload: { email: `loopback-${Date.now()}-${Math.random()}@example.com`, password: 'Correct-Horse9' },
+    });
 
   it('accepts every loopback twin of the port when PUBLIC_URL is unset', async () => {
     t = await createTestApp({ PUBLIC_URL: '', PORT: '3999' });
@@ -57,7 +70,7 @@ describe('where a request comes from', () => {
     }
   });
 
-  it('accepts exactly PUBLIC_URL\'s origin when it is set', async () => {
+  it("accepts exactly PUBLIC_URL's origin when it is set", async () => {
     t = await createTestApp();
     expect((await signUpFrom(t, 'http://127.0.0.1:3000')).statusCode).toBe(403);
     expect((await signUpFrom(t, ORIGIN)).statusCode).toBe(200);

@@ -13,20 +13,35 @@ describe('search relevance on the fixed set', () => {
     t = await createTestApp();
     for (const [i, question] of QUESTIONS.entries()) {
       const id = await insertPost(t, {
-        topic: question.topic, status: question.status, title: question.title, description: question.description,
+        topic: question.topic,
+        status: question.status,
+        title: question.title,
+        description: question.description,
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
       });
       idOf.set(question.key, id);
-      for (const tag of question.tags) await sqlQuery(t, 'INSERT INTO post_tags (post_id, tag) VALUES ($1, $2)', [id, tag]);
+      for (const tag of question.tags)
+        await sqlQuery(t, 'INSERT INTO post_tags (post_id, tag) VALUES ($1, $2)', [id, tag]);
       if (question.image) {
-        await sqlQuery(t, `INSERT INTO post_images (post_id, image_url, display_order, detected_object, key_features, visible_text)
+        await sqlQuery(
+          t,
+          `INSERT INTO post_images (post_id, image_url, display_order, detected_object, key_features, visible_text)
           VALUES ($1, '/media/q.jpg', 0, $2, $3, $4)`,
-        [id, question.image.detectedObject ?? null, question.image.keyFeatures ?? [], question.image.visibleText ?? null]);
+          [
+            id,
+            question.image.detectedObject ?? null,
+            question.image.keyFeatures ?? [],
+            question.image.visibleText ?? null,
+          ],
+        );
       }
-      for (const reply of question.replies ?? []) await sqlQuery(t, 'INSERT INTO replies (post_id, content) VALUES ($1, $2)', [id, reply]);
+      for (const reply of question.replies ?? [])
+        await sqlQuery(t, 'INSERT INTO replies (post_id, content) VALUES ($1, $2)', [id, reply]);
     }
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const ranked = async (query: string) => {
     const res = await get(t, `/api/search?q=${encodeURIComponent(query)}`);
@@ -55,7 +70,9 @@ describe('search relevance on the fixed set', () => {
     }
     const mrr = reciprocal / QUERIES.length;
     const recallAt5 = inTopFive / QUERIES.length;
-    console.info(`search relevance: MRR ${mrr.toFixed(3)}, recall@5 ${recallAt5.toFixed(3)} over ${QUERIES.length} queries${misses.length ? `; not first: ${misses.join('; ')}` : ''}`);
+    console.info(
+      `search relevance: MRR ${mrr.toFixed(3)}, recall@5 ${recallAt5.toFixed(3)} over ${QUERIES.length} queries${misses.length ? `; not first: ${misses.join('; ')}` : ''}`,
+    );
     expect(mrr).toBeGreaterThanOrEqual(0.8);
     expect(recallAt5).toBeGreaterThanOrEqual(0.9);
   });

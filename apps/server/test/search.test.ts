@@ -25,17 +25,46 @@ describe('search', () => {
     staff = await signUpMember(t.app);
     await makeStaff(t, staff.me.id);
     crankId = await insertPost(t, {
-      title: 'Casement window operator crank handle stripped', status: 'solved',
-      description: 'The crank handle spins but the casement window does not open. Splines look worn on the operator shaft.',
+      title: 'Casement window operator crank handle stripped',
+      status: 'solved',
+      description:
+        'The crank handle spins but the casement window does not open. Splines look worn on the operator shaft.',
     });
-    await insertPost(t, { title: 'Sliding patio door roller replacement', topic: 'doors', description: 'The patio door drags along the track; the rollers under the panel are flat on one side and noisy.' });
-    await insertPost(t, { title: 'Screen door <spline> keeps popping out', topic: 'screens', description: 'Which spline size do I need for an aluminium screen frame? The old rubber cord is brittle.' });
-    const labelled = await insertPost(t, { title: 'Which hinge is this on my uPVC door?', topic: 'doors', description: 'Flag hinge on a uPVC door, stamped with a code on the leaf, and it sags at the top corner.' });
-    await sqlQuery(t, `INSERT INTO post_images (post_id, image_url, display_order, visible_text) VALUES ($1, '/media/x.jpg', 0, 'ROTO 23.10.00 TH23')`, [labelled]);
-    await insertPost(t, { title: 'Secret pending question about a zebrawood sash', status: 'pending', userId: member.me.id, description: DESCRIPTION });
-    await insertPost(t, { title: 'Denied question about a quartzite sill', status: 'denied', description: DESCRIPTION });
+    await insertPost(t, {
+      title: 'Sliding patio door roller replacement',
+      topic: 'doors',
+      description: 'The patio door drags along the track; the rollers under the panel are flat on one side and noisy.',
+    });
+    await insertPost(t, {
+      title: 'Screen door <spline> keeps popping out',
+      topic: 'screens',
+      description: 'Which spline size do I need for an aluminium screen frame? The old rubber cord is brittle.',
+    });
+    const labelled = await insertPost(t, {
+      title: 'Which hinge is this on my uPVC door?',
+      topic: 'doors',
+      description: 'Flag hinge on a uPVC door, stamped with a code on the leaf, and it sags at the top corner.',
+    });
+    await sqlQuery(
+      t,
+      `INSERT INTO post_images (post_id, image_url, display_order, visible_text) VALUES ($1, '/media/x.jpg', 0, 'ROTO 23.10.00 TH23')`,
+      [labelled],
+    );
+    await insertPost(t, {
+      title: 'Secret pending question about a zebrawood sash',
+      status: 'pending',
+      userId: member.me.id,
+      description: DESCRIPTION,
+    });
+    await insertPost(t, {
+      title: 'Denied question about a quartzite sill',
+      status: 'denied',
+      description: DESCRIPTION,
+    });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('finds a post by its words, ranked, with highlighted title and preview segments', async () => {
     const r = await search(t, q('crank handle'));
@@ -55,7 +84,7 @@ describe('search', () => {
     expect(titles(await search(t, q('pati')))).toEqual(['Sliding patio door roller replacement']);
   });
 
-  it('finds part numbers and brand codes exactly, also in a photo\'s visible text', async () => {
+  it("finds part numbers and brand codes exactly, also in a photo's visible text", async () => {
     expect(titles(await search(t, q('23.10.00')))).toEqual(['Which hinge is this on my uPVC door?']);
     expect(titles(await search(t, q('TH23')))).toEqual(['Which hinge is this on my uPVC door?']);
   });
@@ -66,19 +95,35 @@ describe('search', () => {
     expect(r.didYouMean).toBe('casement crank handle');
   });
 
+  it('corrects a single misspelt word, two of its letters swapped, and says what it meant', async () => {
+    // A short word with two letters swapped shares too few trigrams with the word it means ('hnige', 'hinge': 0.2).
+    const r = await search(t, q('hnige'));
+    expect(titles(r)).toEqual(['Which hinge is this on my uPVC door?']);
+    expect(r.didYouMean).toBe('hinge');
+    expect((await search(t, q('crnak'))).didYouMean).toBe('crank');
+  });
+
   it('reads syntax as plain text: <spline> finds spline, and member text keeps its brackets', async () => {
     const r = await search(t, q('<spline>'));
     expect(titles(r)).toContain('Screen door <spline> keeps popping out');
     const hit = r.results.find((x) => x.post.title.startsWith('Screen door'))!;
     expect(hit.title).toEqual([
-      { text: 'Screen door <', match: false }, { text: 'spline', match: true }, { text: '> keeps popping out', match: false },
+      { text: 'Screen door <', match: false },
+      { text: 'spline', match: true },
+      { text: '> keeps popping out', match: false },
     ]);
-    expect(titles(await search(t, q('"spline" & !(rubber) | cord:*')))).toEqual(['Screen door <spline> keeps popping out']);
+    expect(titles(await search(t, q('"spline" & !(rubber) | cord:*')))).toEqual([
+      'Screen door <spline> keeps popping out',
+    ]);
   });
 
   it('says Found N for 1 to 1,000 and 1,000+ past that, 20 a page with a cursor', async () => {
-    await sqlQuery(t, `INSERT INTO posts (topic, title, description, status)
-      SELECT 'misc', 'Weatherstrip question number ' || g, $1, 'open' FROM generate_series(1, 1001) g`, [DESCRIPTION]);
+    await sqlQuery(
+      t,
+      `INSERT INTO posts (topic, title, description, status)
+      SELECT 'misc', 'Weatherstrip question number ' || g, $1, 'open' FROM generate_series(1, 1001) g`,
+      [DESCRIPTION],
+    );
     const first = await search(t, q('weatherstrip'));
     expect(first.total).toBe(1000);
     expect(first.totalCapped).toBe(true);
@@ -89,23 +134,43 @@ describe('search', () => {
     expect(ids.size).toBe(40);
     expect((await get(t, `/api/search?${q('weatherstrip')}&cursor=nonsense`)).statusCode).toBe(400);
     // A page as a browser asks for it: compressed in one call (its length known), not through a stream.
-    const compressed = await t.app.inject({ method: 'GET', url: `/api/search?${q('weatherstrip')}`, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: `/api/search?${q('weatherstrip')}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(Number(compressed.headers['content-length'])).toBe(compressed.rawPayload.length);
-    expect((JSON.parse(brotliDecompressSync(compressed.rawPayload).toString()) as SearchResults).results).toHaveLength(20);
+    expect((JSON.parse(brotliDecompressSync(compressed.rawPayload).toString()) as SearchResults).results).toHaveLength(
+      20,
+    );
   });
 
   it('ranks the newest 250 matches of a common word first, then the rest of the newest 1,001, read since a day or, when too few are there, from all', async () => {
     // 4,200 recent posts with 'mullion', one an hour, and 4,200 older ones with 'transom': the statistics
     // expect either word in half the forum, so both searches first look among the newest posts only.
-    for (const [word, hoursAgo] of [['Mullion', 0], ['Transom', 4200]] as const) {
-      await sqlQuery(t, `INSERT INTO posts (topic, title, description, status, created_at)
+    for (const [word, hoursAgo] of [
+      ['Mullion', 0],
+      ['Transom', 4200],
+    ] as const) {
+      await sqlQuery(
+        t,
+        `INSERT INTO posts (topic, title, description, status, created_at)
         SELECT 'windows', $1 || ' question ' || g, 'Short text.', 'open', now() - ((g + $2) || ' hours')::interval
-        FROM generate_series(1, 4200) g`, [word, hoursAgo]);
+        FROM generate_series(1, 4200) g`,
+        [word, hoursAgo],
+      );
     }
     await sqlQuery(t, 'ANALYZE post_search');
-    const newest = async (word: string) => (await sqlQuery<{ id: string }>(t, `SELECT id FROM posts WHERE title LIKE $1
-      ORDER BY created_at DESC, id DESC LIMIT 1001`, [`${word} question %`])).rows.map((r) => r.id);
+    const newest = async (word: string) =>
+      (
+        await sqlQuery<{ id: string }>(
+          t,
+          `SELECT id FROM posts WHERE title LIKE $1
+      ORDER BY created_at DESC, id DESC LIMIT 1001`,
+          [`${word} question %`],
+        )
+      ).rows.map((r) => r.id);
 
     // Every page of 'mullion': the newest 1,001, each once; the newest 250 first, then the others, each best first.
     const seen: string[] = [];
@@ -141,7 +206,9 @@ describe('search', () => {
   it('filters by topic and status', async () => {
     expect(titles(await search(t, q('door', '&topic=screens')))).toEqual(['Screen door <spline> keeps popping out']);
     expect(titles(await search(t, q('crank', '&status=open')))).toEqual([]);
-    expect(titles(await search(t, q('crank', '&status=solved')))).toEqual(['Casement window operator crank handle stripped']);
+    expect(titles(await search(t, q('crank', '&status=solved')))).toEqual([
+      'Casement window operator crank handle stripped',
+    ]);
     // A post moved to another topic is found there at once.
     await sqlQuery(t, `UPDATE posts SET topic = 'glazing' WHERE title = 'Sliding patio door roller replacement'`);
     expect(titles(await search(t, q('patio', '&topic=glazing')))).toEqual(['Sliding patio door roller replacement']);
@@ -164,8 +231,12 @@ describe('search', () => {
     expect((await get(t, `/api/search?${q('quartzite')}&status=denied`)).statusCode).toBe(401);
     expect((await get(t, `/api/search?${q('zebrawood')}&status=pending`, member.cookie)).statusCode).toBe(403);
     expect((await get(t, `/api/search?${q('zebrawood')}&status=denied`, member.cookie)).statusCode).toBe(403);
-    expect(titles(await search(t, q('zebrawood', '&status=pending'), staff.cookie))).toEqual(['Secret pending question about a zebrawood sash']);
-    expect(titles(await search(t, q('quartzite', '&status=denied'), staff.cookie))).toEqual(['Denied question about a quartzite sill']);
+    expect(titles(await search(t, q('zebrawood', '&status=pending'), staff.cookie))).toEqual([
+      'Secret pending question about a zebrawood sash',
+    ]);
+    expect(titles(await search(t, q('quartzite', '&status=denied'), staff.cookie))).toEqual([
+      'Denied question about a quartzite sill',
+    ]);
   });
 
   it('refuses blank text and text past 500 characters with the product messages', async () => {
@@ -184,15 +255,62 @@ describe('search', () => {
   it('never answers 5xx to any Unicode or query syntax, 1 to 500 characters', async () => {
     const syntax = ['&', '|', '!', '(', ')', ':', '*', "'", '"', '\\', '<', '>'];
     const samples = [
-      ...syntax, syntax.join(''), syntax.join(' '), ...syntax.map((c) => `hinge${c}`), ...syntax.map((c) => `${c}hinge${c}`),
-      "crank:* & 'handle", '!!!', '((()))', "''", '\\\\', '<->', 'a <-> b', 'x:A', 'hinge:*B', '%_%', "'; DROP TABLE posts; --",
-      'ünïcödé façade', 'ガラス 窓', '🪟🚪🔧', '\u0000', '\u0001\u0002\u0003', 'null', 'undefined', '-', '—', '23.10.00:*',
-      'the', 'the a an of', 'x'.repeat(500), '&'.repeat(500), 'é'.repeat(500), '🪟'.repeat(250), 'hinge '.repeat(83) + 'ab',
+      ...syntax,
+      syntax.join(''),
+      syntax.join(' '),
+      ...syntax.map((c) => `hinge${c}`),
+      ...syntax.map((c) => `${c}hinge${c}`),
+      "crank:* & 'handle",
+      '!!!',
+      '((()))',
+      "''",
+      '\\\\',
+      '<->',
+      'a <-> b',
+      'x:A',
+      'hinge:*B',
+      '%_%',
+      "'; DROP TABLE posts; --",
+      'ünïcödé façade',
+      'ガラス 窓',
+      '🪟🚪🔧',
+      '\u0000',
+      '\u0001\u0002\u0003',
+      'null',
+      'undefined',
+      '-',
+      '—',
+      '23.10.00:*',
+      'the',
+      'the a an of',
+      'x'.repeat(500),
+      '&'.repeat(500),
+      'é'.repeat(500),
+      '🪟'.repeat(250),
+      'hinge '.repeat(83) + 'ab',
     ];
     // A deterministic mix of everything above: characters from every plane that matters.
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
-    const alphabet = [...syntax, ' ', 'a', 'Z', '9', '.', '-', 'ß', 'ø', '中', '🔧', '\u200b', '\t', '%', '_', '$', '#'];
+    const alphabet = [
+      ...syntax,
+      ' ',
+      'a',
+      'Z',
+      '9',
+      '.',
+      '-',
+      'ß',
+      'ø',
+      '中',
+      '🔧',
+      '\u200b',
+      '\t',
+      '%',
+      '_',
+      '$',
+      '#',
+    ];
     for (let i = 0; i < 40; i++) {
       const length = 1 + (next() % 120);
       samples.push(Array.from({ length }, () => alphabet[next() % alphabet.length]).join(''));
@@ -204,17 +322,33 @@ describe('search', () => {
   });
 
   it('keeps saving replies on a post whose thread is past 1 MB, and searches its first replies', async () => {
-    const thread = await insertPost(t, { title: 'Very long thread about glazing putty', topic: 'glazing', description: DESCRIPTION });
+    const thread = await insertPost(t, {
+      title: 'Very long thread about glazing putty',
+      topic: 'glazing',
+      description: DESCRIPTION,
+    });
     // 260 replies of ~4,500 characters: over 1 MB of text, written as one statement.
-    await sqlQuery(t, `INSERT INTO replies (post_id, content, created_at)
+    await sqlQuery(
+      t,
+      `INSERT INTO replies (post_id, content, created_at)
       SELECT $1, 'Reply ' || g || ' ' || repeat(md5(g::text) || ' linseed ', 100), now() + (g || ' seconds')::interval
-      FROM generate_series(1, 260) g`, [thread]);
-    const { rows } = await sqlQuery<{ bytes: number }>(t, `SELECT sum(length(content))::int AS bytes FROM replies WHERE post_id = $1`, [thread]);
+      FROM generate_series(1, 260) g`,
+      [thread],
+    );
+    const { rows } = await sqlQuery<{ bytes: number }>(
+      t,
+      `SELECT sum(length(content))::int AS bytes FROM replies WHERE post_id = $1`,
+      [thread],
+    );
     expect(rows[0]!.bytes).toBeGreaterThan(1024 * 1024);
     // The next reply goes through the replies API, as a member writes it.
-    const res = await post(t, `/api/posts/${thread}/replies`, member.cookie, { content: 'One more reply about glazing sprigs and putty.' });
+    const res = await post(t, `/api/posts/${thread}/replies`, member.cookie, {
+      content: 'One more reply about glazing sprigs and putty.',
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect((await sqlQuery(t, 'SELECT count(*)::int AS n FROM replies WHERE post_id = $1', [thread])).rows[0]!.n).toBe(261);
+    expect((await sqlQuery(t, 'SELECT count(*)::int AS n FROM replies WHERE post_id = $1', [thread])).rows[0]!.n).toBe(
+      261,
+    );
     // Reply text is searchable (weight C), from the first replies.
     expect(titles(await search(t, q('linseed')))).toEqual(['Very long thread about glazing putty']);
   });
@@ -224,11 +358,17 @@ describe('search', () => {
     try {
       await client.query('BEGIN');
       await client.query(`SET LOCAL search_path = ''`);
-      const { rows } = await client.query<{ id: string }>(`INSERT INTO public.posts (topic, title, description, status)
-        VALUES ('windows', 'Restored question about a tilt latch', $1, 'open') RETURNING id`, [DESCRIPTION]);
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO public.posts (topic, title, description, status)
+        VALUES ('windows', 'Restored question about a tilt latch', $1, 'open') RETURNING id`,
+        [DESCRIPTION],
+      );
       const id = rows[0]!.id;
       await client.query(`INSERT INTO public.post_tags (post_id, tag) VALUES ($1, 'pella')`, [id]);
-      await client.query(`INSERT INTO public.replies (post_id, content) VALUES ($1, 'Try a keeper from the same series.')`, [id]);
+      await client.query(
+        `INSERT INTO public.replies (post_id, content) VALUES ($1, 'Try a keeper from the same series.')`,
+        [id],
+      );
       await client.query(`UPDATE public.posts SET status = 'solved' WHERE id = $1`, [id]);
       await client.query('COMMIT');
     } catch (e) {

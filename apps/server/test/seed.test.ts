@@ -2,14 +2,18 @@ import { describe, it, expect, afterAll, beforeAll } from 'vitest';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS, POST_STATUSES, TOPICS, type PostVideo } from '@fenestra/shared';
-import { seedDemo } from '../src/db/seed/demo.js';
-import { seedIfEmpty } from '../src/db/seed/index.js';
+import { seedDemo } from '../src/ops/seed/demo.js';
+import { seedIfEmpty } from '../src/ops/seed/index.js';
 import { parsePublicUrl } from '../src/adapters/storage/storage.js';
 import { readVideoDuration } from '../src/adapters/media/video.js';
 import { createTestApp, cookieFrom, ORIGIN, type TestApp } from './helpers.js';
 
 const logged: string[] = [];
-const log = { info: (m: string) => { logged.push(m); } };
+const log = {
+  info: (m: string) => {
+    logged.push(m);
+  },
+};
 
 describe('demo seed', () => {
   let t: TestApp;
@@ -20,11 +24,31 @@ describe('demo seed', () => {
     t = await createTestApp();
     credentials = await seedDemo(t.app.services.database.db, t.config, log);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   // Its duration is in that log line (a figure to read, not a test: tests never time themselves).
   it('says what it loaded', () => {
     expect(logged.join('\n')).toMatch(/Demo seed: \d+ members, \d+ posts, \d+ pictures, \d+ videos in \d+ ms/);
+  });
+
+  it('has edited posts with their revisions, accepted answers and exact helpful counts (issue 23)', async () => {
+    const [row] = await q<{ edited: number; revised: number; accepted: number; wrong: number; helpful: number }>(`
+      SELECT (SELECT count(*)::int FROM posts WHERE edited_at IS NOT NULL AND version = 2) AS edited,
+             (SELECT count(DISTINCT post_id)::int FROM revisions WHERE reply_id IS NULL) AS revised,
+             (SELECT count(*)::int FROM posts WHERE accepted_reply_id IS NOT NULL AND status = 'solved') AS accepted,
+             (SELECT count(*)::int FROM replies r
+               WHERE helpful_count <> (SELECT count(*) FROM reply_helpful h WHERE h.reply_id = r.id)) AS wrong,
+             (SELECT count(*)::int FROM reply_helpful) AS helpful`);
+    expect(row!.edited).toBeGreaterThanOrEqual(2);
+    expect(row!.revised).toBe(row!.edited);
+    expect(row!.accepted).toBeGreaterThanOrEqual(2);
+    expect(row!.helpful).toBeGreaterThan(0);
+    expect(row!.wrong).toBe(0);
+    const [edited] = await q<{ id: string }>('SELECT id FROM posts WHERE edited_at IS NOT NULL LIMIT 1');
+    const history = await t.app.inject({ method: 'GET', url: `/api/posts/${edited!.id}/revisions` });
+    expect(history.json().revisions).toHaveLength(1);
   });
 
   it('creates an admin, a moderator and at least a dozen members', async () => {
@@ -53,7 +77,14 @@ describe('demo seed', () => {
   });
 
   it('writes about 40 valid posts in every status and topic', async () => {
-    const rows = await q<{ topic: string; status: string; title: string; description: string; denial_reason: string | null; age_days: number }>(
+    const rows = await q<{
+      topic: string;
+      status: string;
+      title: string;
+      description: string;
+      denial_reason: string | null;
+      age_days: number;
+    }>(
       `SELECT topic, status, title, description, denial_reason, (extract(epoch FROM now() - created_at) / 86400)::float8 AS age_days FROM posts`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(35);
@@ -140,15 +171,27 @@ describe('demo seed', () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
-      expect(row.message).toBe(row.type === 'post_approved' ? `Your post "${row.title}" was approved.` : `New post awaiting review: "${row.title}"`);
+      expect(row.message).toBe(
+        row.type === 'post_approved'
+          ? `Your post "${row.title}" was approved.`
+          : `New post awaiting review: "${row.title}"`,
+      );
     }
   });
 
   it('stores every picture as a JPEG on disk with its WebP copies, up to three per post, some with detections', async () => {
     const rows = await q<{
-      image_url: string; display_order: number; alt_text: string; detection_confidence: number | null; key_features: string[];
-      width: number; height: number; variant_widths: number[];
-    }>(`SELECT image_url, display_order, alt_text, detection_confidence, key_features, width, height, variant_widths FROM post_images`);
+      image_url: string;
+      display_order: number;
+      alt_text: string;
+      detection_confidence: number | null;
+      key_features: string[];
+      width: number;
+      height: number;
+      variant_widths: number[];
+    }>(
+      `SELECT image_url, display_order, alt_text, detection_confidence, key_features, width, height, variant_widths FROM post_images`,
+    );
     expect(rows.length).toBeGreaterThanOrEqual(20);
     for (const row of rows) {
       expect(row.display_order).toBeGreaterThanOrEqual(0);
@@ -160,7 +203,9 @@ describe('demo seed', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       expect(bytes.length).toBeGreaterThan(5_000);
       expect([row.width, row.height, row.variant_widths]).toEqual([800, 600, [160, 320, 640]]);
-      const copy = await readFile(path.join(t.config.dataDir, 'uploads', ref!.bucket, ref!.path.replace(/\.jpg$/, '.w320.webp')));
+      const copy = await readFile(
+        path.join(t.config.dataDir, 'uploads', ref!.bucket, ref!.path.replace(/\.jpg$/, '.w320.webp')),
+      );
       expect(copy.subarray(8, 12).toString('latin1')).toBe('WEBP');
     }
     const confidences = rows.map((r) => r.detection_confidence).filter((c): c is number => c !== null);
@@ -185,7 +230,11 @@ describe('demo seed', () => {
       const poster = await t.app.inject({ method: 'GET', url: post.video.thumbnailUrl });
       expect(poster.statusCode).toBe(200);
       expect([...poster.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-      expect(post.video).toMatchObject({ thumbnailWidth: 640, thumbnailHeight: 480, thumbnailVariantWidths: [160, 320] });
+      expect(post.video).toMatchObject({
+        thumbnailWidth: 640,
+        thumbnailHeight: 480,
+        thumbnailVariantWidths: [160, 320],
+      });
       const copy = await t.app.inject({ method: 'GET', url: post.video.thumbnailUrl.replace(/\.jpg$/, '.w160.webp') });
       expect(copy.headers['content-type']).toBe('image/webp');
     }
@@ -193,12 +242,19 @@ describe('demo seed', () => {
 
   it('lets the admin sign in with the returned credentials', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/account/sign-in', headers: { origin: ORIGIN },
+      method: 'POST',
+      url: '/api/account/sign-in',
+      headers: { origin: ORIGIN },
       payload: { email: credentials.adminEmail, password: credentials.adminPassword },
     });
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(res) } });
-    expect(me.json().me).toMatchObject({ email: 'admin@fenestra.local', username: 'fenestra-admin', role: 'admin', isStaff: true });
+    expect(me.json().me).toMatchObject({
+      email: 'admin@fenestra.local',
+      username: 'fenestra-admin',
+      role: 'admin',
+      isStaff: true,
+    });
   });
 
   it('logs its approvals, denials and solves in order, spread over the last 90 days, so analytics has a history', async () => {
@@ -222,7 +278,7 @@ describe('demo seed', () => {
     expect(spread!.solve_weeks).toBeGreaterThanOrEqual(6);
   });
 
-  it('keeps the admin\'s generated password in DATA_DIR for its owner alone', async () => {
+  it("keeps the admin's generated password in DATA_DIR for its owner alone", async () => {
     expect(credentials.adminPassword).not.toBe('Fenestra-demo1');
     expect(credentials.adminPassword.length).toBeGreaterThanOrEqual(20);
     const file = path.join(t.config.dataDir, 'demo-admin-password');
@@ -233,7 +289,9 @@ describe('demo seed', () => {
   it('gives the other demo members passwords nobody knows', async () => {
     for (const password of [credentials.adminPassword, 'Fenestra-demo1']) {
       const res = await t.app.inject({
-        method: 'POST', url: '/api/account/sign-in', headers: { origin: ORIGIN },
+        method: 'POST',
+        url: '/api/account/sign-in',
+        headers: { origin: ORIGIN },
         payload: { email: 'moderator@fenestra.local', password },
       });
       expect(res.statusCode).toBe(401);
@@ -243,18 +301,25 @@ describe('demo seed', () => {
 
 describe('seedIfEmpty', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('seeds an empty database once and never duplicates', async () => {
     const db = t.app.services.database.db;
     const config = { ...t.config, seed: 'demo' as const };
     const messages: string[] = [];
     const log = { info: (m: string) => messages.push(m) };
-    const count = async () => (await t.app.services.database.pool.query(
-      `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM posts) AS posts,
+    const count = async () =>
+      (
+        await t.app.services.database.pool.query(
+          `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM posts) AS posts,
               (SELECT count(*)::int FROM post_images) AS images`,
-    )).rows[0] as { users: number; posts: number; images: number };
+        )
+      ).rows[0] as { users: number; posts: number; images: number };
 
     await seedIfEmpty(db, { ...config, seed: 'none' }, log);
     expect((await count()).users).toBe(0);

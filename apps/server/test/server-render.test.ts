@@ -7,11 +7,16 @@ import { get, insertPost, post, sqlQuery } from './post-fixtures.js';
 // The home list and the post page come drawn by the server from the API's own answers (docs/decisions/013).
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+const root = (html: string) =>
+  html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
 const serverData = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="fenestra-data"[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as { key: unknown[]; data: unknown }[];
-/** Every <script> must load a file of ours or carry data: the CSP runs no inline script. */
-const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>/g)].filter((m) => !/\bsrc=|type="application\/json"/.test(m[1]!));
+  JSON.parse(/<script type="application\/json" id="fenestra-data"[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as {
+    key: unknown[];
+    data: unknown;
+  }[];
+/** Every <script> must load a file of ours or carry data (JSON, JSON-LD): the CSP runs no inline script. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>/g)].filter((m) => !/\bsrc=|type="application\/(ld\+)?json"/.test(m[1]!));
 
 describe('server-rendered pages', () => {
   let t: TestApp;
@@ -24,10 +29,17 @@ describe('server-rendered pages', () => {
     t = await createTestApp({ WEB_DIST: webDist });
     member = await signUpMember(t.app);
     openId = await insertPost(t, { userId: member.me.id, status: 'open', title: 'Casement operator strips its gear' });
-    pendingId = await insertPost(t, { userId: member.me.id, status: 'pending', title: 'Pending question nobody sees yet' });
+    pendingId = await insertPost(t, {
+      userId: member.me.id,
+      status: 'pending',
+      title: 'Pending question nobody sees yet',
+    });
     // An uploaded avatar with its copies (decision 016).
-    await sqlQuery(t, `UPDATE profiles SET avatar_url = $2, avatar_width = 512, avatar_height = 512, avatar_variant_widths = '{48,96,192}' WHERE id = $1`,
-      [member.me.id, `/media/avatars/${member.me.id}/1-a.jpg`]);
+    await sqlQuery(
+      t,
+      `UPDATE profiles SET avatar_url = $2, avatar_width = 512, avatar_height = 512, avatar_variant_widths = '{48,96,192}' WHERE id = $1`,
+      [member.me.id, `/media/avatars/${member.me.id}/1-a.jpg`],
+    );
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -53,10 +65,12 @@ describe('server-rendered pages', () => {
     expect((await get(t, '/')).headers.etag).toBe(res.headers.etag);
   });
 
-  it('draws a card\'s avatar from its smallest copies, at the size shown, lazy below the first card', async () => {
+  it("draws a card's avatar from its smallest copies, at the size shown, lazy below the first card", async () => {
     const avatar = `/media/avatars/${member.me.id}/1-a`;
     const img = /<img [^>]*srcSet="[^"]*"[^>]*>/.exec(root((await get(t, '/')).body))![0];
-    expect(img).toContain(`srcSet="${avatar}.w48.webp 48w, ${avatar}.w96.webp 96w, ${avatar}.w192.webp 192w, ${avatar}.jpg 512w"`);
+    expect(img).toContain(
+      `srcSet="${avatar}.w48.webp 48w, ${avatar}.w96.webp 96w, ${avatar}.w192.webp 192w, ${avatar}.jpg 512w"`,
+    );
     expect(img).toContain('sizes="24px"');
     expect(img).toContain('width="24" height="24"');
     // The first card is above the fold: its avatar comes with the page.
@@ -66,13 +80,17 @@ describe('server-rendered pages', () => {
   it("gives a member a page of their own, with their marks, never the visitors' one", async () => {
     expect((await post(t, `/api/posts/${openId}/like`, member.cookie)).statusCode).toBe(200);
     const mine = await get(t, '/', member.cookie);
-    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(mine.headers['cache-control']).toBe('private, no-store');
     const data = serverData(mine.body);
     expect(data.find((entry) => entry.key[0] === 'me')!.data).toMatchObject({ id: member.me.id });
-    expect(data.find((entry) => entry.key[0] === 'posts')!.data).toMatchObject({ pages: [{ posts: [{ id: openId, liked: true }] }] });
+    expect(data.find((entry) => entry.key[0] === 'posts')!.data).toMatchObject({
+      pages: [{ posts: [{ id: openId, liked: true }] }],
+    });
     const visitor = await get(t, '/');
     expect(serverData(visitor.body).find((entry) => entry.key[0] === 'me')!.data).toBeNull();
-    expect(serverData(visitor.body).find((entry) => entry.key[0] === 'posts')!.data).toMatchObject({ pages: [{ posts: [{ id: openId, liked: false }] }] });
+    expect(serverData(visitor.body).find((entry) => entry.key[0] === 'posts')!.data).toMatchObject({
+      pages: [{ posts: [{ id: openId, liked: false }] }],
+    });
   });
 
   it("draws a public post's page, and leaves a post the visitor may not see to the browser", async () => {
@@ -84,11 +102,15 @@ describe('server-rendered pages', () => {
     expect(page.body).toMatch(/<link data-after-paint="modulepreload" href="\/assets\/post-[^"]+\.js">/);
     expect(page.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
     expect(inlineScripts(page.body)).toEqual([]);
+    // To a visitor a pending post is not there (decision 034): the server's not-found page, answered 404.
     const hidden = await get(t, `/post/${pendingId}`);
-    expect(hidden.body).toContain('<div id="root"></div>');
-    // A page the browser draws loads its code at once.
-    expect(hidden.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
-    expect(hidden.body).toContain('<script src="/boot.js"></script>');
+    expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain('Pending question nobody sees yet');
+    // Its author sees it, drawn by the browser: a page the browser draws loads its code at once.
+    const own = await get(t, `/post/${pendingId}`, member.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('<div id="root"></div>');
+    expect(own.body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+    expect(own.body).toContain('<script src="/boot.js"></script>');
   });
 });

@@ -3,13 +3,19 @@ import { createTestApp, signUpMember, type TestApp } from './helpers.js';
 
 describe('sessions', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('extends a session older than a day and sends a fresh cookie', async () => {
     const member = await signUpMember(t.app);
     const pool = t.app.services.database.pool;
-    await pool.query(`UPDATE sessions SET updated_at = now() - interval '2 days', expires_at = now() + interval '28 days'`);
+    await pool.query(
+      `UPDATE sessions SET updated_at = now() - interval '2 days', expires_at = now() + interval '28 days'`,
+    );
 
     const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: member.cookie } });
     expect(res.json().me.id).toBe(member.me.id);
@@ -36,7 +42,10 @@ describe('sessions', () => {
 
   it('ends with an expired session', async () => {
     const member = await signUpMember(t.app);
-    await t.app.services.database.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [member.me.id]);
+    await t.app.services.database.pool.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1`,
+      [member.me.id],
+    );
     const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: member.cookie } });
     expect(res.json().me).toBeNull();
   });

@@ -31,11 +31,15 @@ describe('stopping the forum (SIGTERM)', () => {
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
     await waitHealthy(port, server.child);
 
-    const cluster = asRoot ? readFileSync(path.join(dataDir, 'pg-location.txt'), 'utf8').trim() : path.join(dataDir, 'pg');
+    const cluster = asRoot
+      ? readFileSync(path.join(dataDir, 'pg-location.txt'), 'utf8').trim()
+      : path.join(dataDir, 'pg');
     const postmaster = pgPid(cluster);
     const pgPort = readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
     const password = readFileSync(path.join(dataDir, '.pg-password'), 'utf8').trim();
-    const holder = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/fenestra` });
+    const holder = new pg.Client({
+      connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/fenestra`,
+    });
     // The forum stops this database at the end: a connection cut then is expected, not a failure.
     holder.on('error', () => {});
     await holder.connect();
@@ -45,7 +49,9 @@ describe('stopping the forum (SIGTERM)', () => {
     await holder.query('LOCK TABLE posts IN ACCESS EXCLUSIVE MODE');
     const inFlight = fetch(`http://127.0.0.1:${port}/api/posts`);
     for (;;) {
-      const { rows } = await holder.query('SELECT 1 FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))');
+      const { rows } = await holder.query(
+        'SELECT 1 FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))',
+      );
       if (rows.length > 0) break;
     }
 

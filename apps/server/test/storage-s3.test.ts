@@ -4,13 +4,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MSG, type UploadedFile } from '@fenestra/shared';
-import { createTestApp, freePort, insertMember, multipart, ORIGIN, type MultipartPart, type TestApp } from './helpers.js';
+import {
+  createTestApp,
+  freePort,
+  insertMember,
+  multipart,
+  ORIGIN,
+  type MultipartPart,
+  type TestApp,
+} from './helpers.js';
 import { ask, askBody, get, sqlQuery } from './post-fixtures.js';
 import { startS3 } from './s3-server.js';
 import { localStorage, type Bucket } from '../src/adapters/storage/storage.js';
 import { migrateStorage } from '../src/ops/storage-migrate.js';
 
-const png = (width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
+const png = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } })
+    .png()
+    .toBuffer();
 
 describe('files in an S3 bucket (s3rver)', () => {
   let s3: Awaited<ReturnType<typeof startS3>>;
@@ -28,7 +39,9 @@ describe('files in an S3 bucket (s3rver)', () => {
   const upload = async (cookie: string, files: Array<[Buffer, string]>) => {
     const body = await multipart(files.map(([data, name]): MultipartPart => ['files', data, name]));
     return t.app.inject({
-      method: 'POST', url: '/api/uploads/images', payload: body.payload,
+      method: 'POST',
+      url: '/api/uploads/images',
+      payload: body.payload,
       headers: { origin: ORIGIN, cookie, 'content-type': body.contentType },
     });
   };
@@ -48,7 +61,10 @@ describe('files in an S3 bucket (s3rver)', () => {
 
     const served = await t.app.inject({ method: 'GET', url: file!.publicUrl });
     expect(served.statusCode).toBe(200);
-    expect(served.headers).toMatchObject({ 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(served.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     // The bytes that went in: a streamed checksum's framing would have broken the picture.
     expect(served.rawPayload.equals((await s3.store.get('post-images', file!.path))!)).toBe(true);
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 64, height: 48 });
@@ -58,8 +74,14 @@ describe('files in an S3 bucket (s3rver)', () => {
     expect(start.headers['content-range']).toBe(`bytes 0-7/${served.rawPayload.length}`);
     expect(start.rawPayload.equals(served.rawPayload.subarray(0, 8))).toBe(true);
     const head = await t.app.inject({ method: 'HEAD', url: file!.publicUrl });
-    expect([head.statusCode, head.headers['content-length'], head.rawPayload.length]).toEqual([200, String(served.rawPayload.length), 0]);
-    expect((await t.app.inject({ method: 'GET', url: `/media/post-images/${member.me.id}/missing.png` })).statusCode).toBe(404);
+    expect([head.statusCode, head.headers['content-length'], head.rawPayload.length]).toEqual([
+      200,
+      String(served.rawPayload.length),
+      0,
+    ]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/media/post-images/${member.me.id}/missing.png` })).statusCode,
+    ).toBe(404);
   });
 
   it('puts, reads back, lists and removes files through the adapter', async () => {
@@ -76,14 +98,20 @@ describe('files in an S3 bucket (s3rver)', () => {
   it('removes the file when its owner deletes the upload', async () => {
     const member = await insertMember(t);
     const [file] = (await upload(member.cookie, [[await png(), 'a.png']])).json().files as UploadedFile[];
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${file!.id}`, headers: { origin: ORIGIN, cookie: member.cookie } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/uploads/${file!.id}`,
+      headers: { origin: ORIGIN, cookie: member.cookie },
+    });
     expect(res.statusCode).toBe(204);
     expect(await keysOf('post-images', member.me.id)).toEqual([]);
   });
 
-  it('keeps a photo\'s WebP copies beside it in the bucket, and removes them with it', async () => {
+  it("keeps a photo's WebP copies beside it in the bucket, and removes them with it", async () => {
     const member = await insertMember(t);
-    const photo = await sharp({ create: { width: 700, height: 525, channels: 3, background: '#8a6f4e' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 700, height: 525, channels: 3, background: '#8a6f4e' } })
+      .jpeg()
+      .toBuffer();
     const [file] = (await upload(member.cookie, [[photo, 'sash.jpg']])).json().files as UploadedFile[];
     const copies = [160, 320, 640].map((w) => file!.path.replace(/\.jpg$/, `.w${w}.webp`));
     expect((await keysOf('post-images', member.me.id)).sort()).toEqual([file!.path, ...copies].sort());
@@ -91,19 +119,36 @@ describe('files in an S3 bucket (s3rver)', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
 
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${file!.id}`, headers: { origin: ORIGIN, cookie: member.cookie } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/uploads/${file!.id}`,
+      headers: { origin: ORIGIN, cookie: member.cookie },
+    });
     expect(res.statusCode).toBe(204);
     expect(await keysOf('post-images', member.me.id)).toEqual([]);
   });
 
-  it('keeps an avatar\'s WebP copies beside it in the bucket, and removes them when it is replaced', async () => {
+  it("keeps an avatar's WebP copies beside it in the bucket, and removes them when it is replaced", async () => {
     const member = await insertMember(t);
     const setAvatar = async (data: Buffer) => {
-      const body = await multipart([['purpose', 'avatar'], ['files', data, 'me.png']]);
+      const body = await multipart([
+        ['purpose', 'avatar'],
+        ['files', data, 'me.png'],
+      ]);
       const headers = { origin: ORIGIN, cookie: member.cookie };
-      const uploaded = await t.app.inject({ method: 'POST', url: '/api/uploads/images', payload: body.payload, headers: { ...headers, 'content-type': body.contentType } });
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/images',
+        payload: body.payload,
+        headers: { ...headers, 'content-type': body.contentType },
+      });
       const [file] = uploaded.json().files as UploadedFile[];
-      const res = await t.app.inject({ method: 'PUT', url: '/api/settings/avatar', payload: { kind: 'upload', uploadId: file!.id }, headers });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/avatar',
+        payload: { kind: 'upload', uploadId: file!.id },
+        headers,
+      });
       expect(res.json()).toMatchObject({ avatarCopies: { variantWidths: [48, 96, 192] } });
       return [file!.path, ...[48, 96, 192].map((w) => file!.path.replace(/\.png$/, `.w${w}.webp`))];
     };
@@ -118,7 +163,11 @@ describe('files in an S3 bucket (s3rver)', () => {
 
   it('leaves nothing in the bucket when a file of the batch fails', async () => {
     const member = await insertMember(t);
-    const res = await upload(member.cookie, [[await png(), 'good.png'], [Buffer.from('not a picture'), 'notes.jpg'], [await png(), 'also.png']]);
+    const res = await upload(member.cookie, [
+      [await png(), 'good.png'],
+      [Buffer.from('not a picture'), 'notes.jpg'],
+      [await png(), 'also.png'],
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.invalidImageType('notes.jpg'));
     expect(await keysOf('post-images', member.me.id)).toEqual([]);
@@ -126,7 +175,12 @@ describe('files in an S3 bucket (s3rver)', () => {
 
   it('sweeps uploads left unattached for a day out of the bucket', async () => {
     const member = await insertMember(t);
-    const [stale, recent] = (await upload(member.cookie, [[await png(), 'stale.png'], [await png(), 'recent.png']])).json().files as UploadedFile[];
+    const [stale, recent] = (
+      await upload(member.cookie, [
+        [await png(), 'stale.png'],
+        [await png(), 'recent.png'],
+      ])
+    ).json().files as UploadedFile[];
     await sqlQuery(t, `UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = $1`, [stale!.id]);
     await t.app.services.jobs.send('sweep-uploads', {});
     expect(await t.app.services.jobs.runDue('sweep-uploads')).toEqual({ completed: 1, failed: 0 });
@@ -180,12 +234,16 @@ describe('MEDIA_URL and a store that is away', () => {
     const member = await insertMember(t);
     const body = await multipart([['files', await png(), 'hinge.png']]);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/uploads/images', payload: body.payload,
+      method: 'POST',
+      url: '/api/uploads/images',
+      payload: body.payload,
       headers: { origin: ORIGIN, cookie: member.cookie, 'content-type': body.contentType },
     });
     const [file] = res.json().files as UploadedFile[];
     expect(file!.publicUrl).toBe(`${CDN}/post-images/${file!.path}`);
-    const { rows: [row] } = await sqlQuery(t, 'SELECT public_url FROM uploads WHERE id = $1', [file!.id]);
+    const {
+      rows: [row],
+    } = await sqlQuery(t, 'SELECT public_url FROM uploads WHERE id = $1', [file!.id]);
     expect(row!.public_url).toBe(`/media/post-images/${file!.path}`);
 
     const asked = await ask(t, member.cookie, askBody({ imageUploadIds: [file!.id] }));
@@ -206,7 +264,9 @@ describe('MEDIA_URL and a store that is away', () => {
       const member = await insertMember(away);
       const body = await multipart([['files', await png(), 'hinge.png']]);
       const res = await away.app.inject({
-        method: 'POST', url: '/api/uploads/images', payload: body.payload,
+        method: 'POST',
+        url: '/api/uploads/images',
+        payload: body.payload,
         headers: { origin: ORIGIN, cookie: member.cookie, 'content-type': body.contentType },
       });
       expect(res.statusCode).toBe(503);

@@ -10,21 +10,29 @@ const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 const MB = 1024 * 1024;
 
-
 // Test images, made here with sharp (and one PNG by hand).
 const png = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
-const webp = () => sharp({ create: { width: 50, height: 30, channels: 3, background: '#a53a3a' } }).webp().toBuffer();
-const gif = () => sharp({ create: { width: 20, height: 20, channels: 3, background: '#3aa53a' } }).gif().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } })
+    .png()
+    .toBuffer();
+const webp = () =>
+  sharp({ create: { width: 50, height: 30, channels: 3, background: '#a53a3a' } })
+    .webp()
+    .toBuffer();
+const gif = () =>
+  sharp({ create: { width: 20, height: 20, channels: 3, background: '#3aa53a' } })
+    .gif()
+    .toBuffer();
 /** A phone photo lying on its side (EXIF Orientation 6) with the home's GPS position in it. */
-const phonePhoto = () => sharp({ create: { width: 40, height: 20, channels: 3, background: '#777777' } })
-  .jpeg()
-  .withExif({
-    IFD0: { Make: 'TestCam' },
-    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
-  })
-  .withMetadata({ orientation: 6 })
-  .toBuffer();
+const phonePhoto = () =>
+  sharp({ create: { width: 40, height: 20, channels: 3, background: '#777777' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'TestCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
 
 function pngChunk(type: string, data: Buffer) {
   const length = Buffer.alloc(4);
@@ -44,7 +52,9 @@ function hugeHeaderPng(width = 30_000, height = 30_000) {
   ihdr[9] = 2; // truecolour
   return Buffer.concat([
     Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(16))), pngChunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(16))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -80,17 +90,24 @@ describe('uploads', () => {
     member = await signUpMember(t.app);
     other = await signUpMember(t.app);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const send = async (url: string, cookie: string | null, parts: MultipartPart[]) => {
     const body = await multipart(parts);
     return t.app.inject({
-      method: 'POST', url, payload: body.payload,
+      method: 'POST',
+      url,
+      payload: body.payload,
       headers: { origin: ORIGIN, 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
     });
   };
   const images = (cookie: string | null, files: Array<[Buffer, string]>, extra: MultipartPart[] = []) =>
-    send('/api/uploads/images', cookie, [...extra, ...files.map(([data, name]): MultipartPart => ['files', data, name])]);
+    send('/api/uploads/images', cookie, [
+      ...extra,
+      ...files.map(([data, name]): MultipartPart => ['files', data, name]),
+    ]);
   const video = (cookie: string | null, parts: MultipartPart[]) => send('/api/uploads/video', cookie, parts);
 
   const storedFile = (bucket: string, filePath: string) => path.join(t.config.dataDir, 'uploads', bucket, filePath);
@@ -100,14 +117,21 @@ describe('uploads', () => {
   };
   const rowsOf = async (userId: string) =>
     (await t.app.services.database.pool.query('SELECT * FROM uploads WHERE user_id = $1', [userId])).rows;
-  const errorOf = (res: { statusCode: number; json(): { message: string } }) => ({ status: res.statusCode, message: res.json().message });
+  const errorOf = (res: { statusCode: number; json(): { message: string } }) => ({
+    status: res.statusCode,
+    message: res.json().message,
+  });
 
   describe('who may upload', () => {
     it('tells visitors to sign in, for images, video and delete alike', async () => {
       const asVisitor = [
         await images(null, [[await png(), 'photo.png']]),
         await video(null, [['video', fixture('clip-2s.mp4'), 'clip.mp4']]),
-        await t.app.inject({ method: 'DELETE', url: '/api/uploads/00000000-0000-4000-8000-000000000000', headers: { origin: ORIGIN } }),
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/uploads/00000000-0000-4000-8000-000000000000',
+          headers: { origin: ORIGIN },
+        }),
       ];
       for (const res of asVisitor) expect(errorOf(res)).toEqual({ status: 401, message: MSG.signInToUpload });
       expect((await t.app.services.database.pool.query('SELECT count(*)::int AS n FROM uploads')).rows[0].n).toBe(0);
@@ -116,7 +140,9 @@ describe('uploads', () => {
     it('refuses an upload posted from another site', async () => {
       const body = await multipart([['files', await png(), 'photo.png']]);
       const res = await t.app.inject({
-        method: 'POST', url: '/api/uploads/images', payload: body.payload,
+        method: 'POST',
+        url: '/api/uploads/images',
+        payload: body.payload,
         headers: { origin: 'https://evil.example', cookie: member.cookie, 'content-type': body.contentType },
       });
       expect(res.statusCode).toBe(403);
@@ -141,11 +167,20 @@ describe('uploads', () => {
       expect(served.rawPayload.equals(onDisk)).toBe(true);
 
       const [row] = (await rowsOf(member.me.id)).filter((r) => r.id === file!.id);
-      expect(row).toMatchObject({ kind: 'image', bucket: 'post-images', width: 64, height: 48, original_name: 'photo.jpg', attached_at: null });
+      expect(row).toMatchObject({
+        kind: 'image',
+        bucket: 'post-images',
+        width: 64,
+        height: 48,
+        original_name: 'photo.jpg',
+        attached_at: null,
+      });
     });
 
     it('refuses a text file renamed .jpg by its bytes', async () => {
-      const res = await images(member.cookie, [[Buffer.from('These are my notes about the sash lock.\n'), 'notes.jpg']]);
+      const res = await images(member.cookie, [
+        [Buffer.from('These are my notes about the sash lock.\n'), 'notes.jpg'],
+      ]);
       expect(errorOf(res)).toEqual({ status: 400, message: 'notes.jpg is not a valid image type' });
     });
 
@@ -156,7 +191,9 @@ describe('uploads', () => {
 
     it('refuses more than 3 files, storing none', async () => {
       const before = filesOf('post-images', member.me.id).length;
-      const four = await Promise.all([1, 2, 3, 4].map(async (n): Promise<[Buffer, string]> => [await png(), `p${n}.png`]));
+      const four = await Promise.all(
+        [1, 2, 3, 4].map(async (n): Promise<[Buffer, string]> => [await png(), `p${n}.png`]),
+      );
       expect(errorOf(await images(member.cookie, four))).toEqual({ status: 400, message: 'Maximum 3 files allowed' });
       const five = [...four, four[0]!];
       expect(errorOf(await images(member.cookie, five))).toEqual({ status: 400, message: 'Maximum 3 files allowed' });
@@ -181,8 +218,13 @@ describe('uploads', () => {
 
     it('takes a 24-megapixel camera original and refuses anything past 25 megapixels', async () => {
       const justOver = hugeHeaderPng(5_001, 5_000);
-      expect(errorOf(await images(member.cookie, [[justOver, 'wide.png']]))).toEqual({ status: 400, message: 'wide.png is too large in pixels' });
-      const camera = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#5a7d9a' } }).jpeg({ quality: 80 }).toBuffer();
+      expect(errorOf(await images(member.cookie, [[justOver, 'wide.png']]))).toEqual({
+        status: 400,
+        message: 'wide.png is too large in pixels',
+      });
+      const camera = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#5a7d9a' } })
+        .jpeg({ quality: 80 })
+        .toBuffer();
       const res = await images(member.cookie, [[camera, 'camera.jpg']]);
       expect(res.statusCode, res.body).toBe(200);
     });
@@ -190,7 +232,9 @@ describe('uploads', () => {
     it('removes the files already stored when a later file in the batch fails', async () => {
       const someone = await signUpMember(t.app);
       const res = await images(someone.cookie, [
-        [await png(), 'good.png'], [Buffer.from('not a picture'), 'notes.jpg'], [await png(), 'also-good.png'],
+        [await png(), 'good.png'],
+        [Buffer.from('not a picture'), 'notes.jpg'],
+        [await png(), 'also-good.png'],
       ]);
       expect(errorOf(res)).toEqual({ status: 400, message: 'notes.jpg is not a valid image type' });
       expect(filesOf('post-images', someone.me.id)).toEqual([]);
@@ -222,13 +266,23 @@ describe('uploads', () => {
     });
 
     it('makes a WebP a JPEG and fits a big photo within 1920 px', async () => {
-      const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#222' } }).jpeg().toBuffer();
-      const res = await images(member.cookie, [[await webp(), 'sill.webp'], [big, 'big.jpg']]);
+      const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#222' } })
+        .jpeg()
+        .toBuffer();
+      const res = await images(member.cookie, [
+        [await webp(), 'sill.webp'],
+        [big, 'big.jpg'],
+      ]);
       expect(res.statusCode).toBe(200);
       const files = res.json().files as UploadedFile[];
       expect(files.map((f) => f.mimeType)).toEqual(['image/jpeg', 'image/jpeg']);
-      const sizes = await Promise.all(files.map(async (f) => sharp(readFileSync(storedFile('post-images', f.path))).metadata()));
-      expect(sizes.map((m) => [m.format, m.width, m.height])).toEqual([['jpeg', 50, 30], ['jpeg', 1920, 1280]]);
+      const sizes = await Promise.all(
+        files.map(async (f) => sharp(readFileSync(storedFile('post-images', f.path))).metadata()),
+      );
+      expect(sizes.map((m) => [m.format, m.width, m.height])).toEqual([
+        ['jpeg', 50, 30],
+        ['jpeg', 1920, 1280],
+      ]);
     });
 
     it('takes one avatar of at most 2 MB, resized to 512 px', async () => {
@@ -236,10 +290,20 @@ describe('uploads', () => {
       expect(res.statusCode).toBe(200);
       const [file] = res.json().files as UploadedFile[];
       expect(file!.publicUrl).toMatch(/^\/media\/avatars\//);
-      expect(await sharp(readFileSync(storedFile('avatars', file!.path))).metadata()).toMatchObject({ width: 512, height: 307 });
+      expect(await sharp(readFileSync(storedFile('avatars', file!.path))).metadata()).toMatchObject({
+        width: 512,
+        height: 307,
+      });
       expect((await rowsOf(member.me.id)).find((r) => r.id === file!.id)).toMatchObject({ kind: 'avatar' });
 
-      const two = await images(member.cookie, [[await png(), 'a.png'], [await png(), 'b.png']], [['purpose', 'avatar']]);
+      const two = await images(
+        member.cookie,
+        [
+          [await png(), 'a.png'],
+          [await png(), 'b.png'],
+        ],
+        [['purpose', 'avatar']],
+      );
       expect(errorOf(two)).toEqual({ status: 400, message: 'Maximum 1 files allowed' });
       const heavy = await images(member.cookie, [[await pngOfSize(2 * MB + 1), 'me.png']], [['purpose', 'avatar']]);
       expect(errorOf(heavy)).toEqual({ status: 400, message: 'Files must be less than 2MB' });
@@ -249,7 +313,10 @@ describe('uploads', () => {
   describe('video', () => {
     it('stores an MP4 as it is, with its duration from the container and a JPEG poster frame', async () => {
       const poster = await png(64, 64);
-      const res = await video(member.cookie, [['video', fixture('clip-2s.mp4'), 'clip.mp4'], ['thumbnail', poster, 'clip.png']]);
+      const res = await video(member.cookie, [
+        ['video', fixture('clip-2s.mp4'), 'clip.mp4'],
+        ['thumbnail', poster, 'clip.png'],
+      ]);
       expect(res.statusCode).toBe(200);
       const { file } = res.json() as { file: UploadedFile };
       expect(file).toMatchObject({ mimeType: 'video/mp4', fileSize: fixture('clip-2s.mp4').length });
@@ -268,7 +335,12 @@ describe('uploads', () => {
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
       const [row] = (await rowsOf(member.me.id)).filter((r) => r.id === file.id);
-      expect(row).toMatchObject({ kind: 'video', bucket: 'post-videos', mime_type: 'video/mp4', thumbnail_url: file.thumbnailUrl });
+      expect(row).toMatchObject({
+        kind: 'video',
+        bucket: 'post-videos',
+        mime_type: 'video/mp4',
+        thumbnail_url: file.thumbnailUrl,
+      });
       expect(row.duration_seconds).toBeCloseTo(2, 1);
     });
 
@@ -293,7 +365,10 @@ describe('uploads', () => {
         await video(member.cookie, [['video', fixture('clip-2s.webm'), 'ok.webm']]),
         await video(member.cookie, [['video', fixture('clip-301s.mp4'), 'long.mp4']]),
         await video(member.cookie, [['video', Buffer.from('not a video at all'), 'notes.mp4']]),
-        await video(member.cookie, [['video', fixture('clip-2s.mp4'), 'a.mp4'], ['video', fixture('clip-2s.mp4'), 'b.mp4']]),
+        await video(member.cookie, [
+          ['video', fixture('clip-2s.mp4'), 'a.mp4'],
+          ['video', fixture('clip-2s.mp4'), 'b.mp4'],
+        ]),
       ];
       expect(answers.map((r) => r.statusCode)).toEqual([200, 400, 400, 400]);
       expect(existsSync(tmp)).toBe(true);
@@ -332,7 +407,8 @@ describe('uploads', () => {
     it('refuses a bad poster frame and stores nothing, video included', async () => {
       const someone = await signUpMember(t.app);
       const res = await video(someone.cookie, [
-        ['video', fixture('clip-2s.mp4'), 'clip.mp4'], ['thumbnail', Buffer.from('not an image at all'), 'thumb.jpg'],
+        ['video', fixture('clip-2s.mp4'), 'clip.mp4'],
+        ['thumbnail', Buffer.from('not an image at all'), 'thumb.jpg'],
       ]);
       expect(errorOf(res)).toEqual({ status: 400, message: MSG.failedThumbnail });
       expect(filesOf('post-videos', someone.me.id)).toEqual([]);
@@ -341,7 +417,10 @@ describe('uploads', () => {
     });
 
     it('takes one video only', async () => {
-      const res = await video(member.cookie, [['video', fixture('clip-2s.mp4'), 'a.mp4'], ['video', fixture('clip-2s.mp4'), 'b.mp4']]);
+      const res = await video(member.cookie, [
+        ['video', fixture('clip-2s.mp4'), 'a.mp4'],
+        ['video', fixture('clip-2s.mp4'), 'b.mp4'],
+      ]);
       expect(errorOf(res)).toEqual({ status: 400, message: MSG.maxVideos });
     });
   });
@@ -351,7 +430,10 @@ describe('uploads', () => {
       t.app.inject({ method: 'DELETE', url: `/api/uploads/${id}`, headers: { origin: ORIGIN, cookie } });
 
     it('lets the owner remove an unattached video with its poster frame', async () => {
-      const res = await video(member.cookie, [['video', fixture('clip-2s.mp4'), 'clip.mp4'], ['thumbnail', await png(), 't.png']]);
+      const res = await video(member.cookie, [
+        ['video', fixture('clip-2s.mp4'), 'clip.mp4'],
+        ['thumbnail', await png(), 't.png'],
+      ]);
       const { file } = res.json() as { file: UploadedFile };
       const thumbPath = file.thumbnailUrl!.replace('/media/post-images/', '');
       expect(existsSync(storedFile('post-videos', file.path))).toBe(true);
@@ -379,14 +461,23 @@ describe('uploads', () => {
   describe('the upload sweep', () => {
     it('removes uploads left unattached for a day, files and rows, and keeps the rest; running it twice is safe', async () => {
       const owner = await signUpMember(t.app);
-      const [stale, recent, attached] = (await images(owner.cookie, [
-        [await png(), 'stale.png'], [await png(), 'recent.png'], [await png(), 'attached.png'],
-      ])).json().files as UploadedFile[];
-      const { file: staleVideo } = (await video(owner.cookie, [
-        ['video', fixture('clip-2s.mp4'), 'clip.mp4'], ['thumbnail', await png(), 't.png'],
-      ])).json() as { file: UploadedFile };
+      const [stale, recent, attached] = (
+        await images(owner.cookie, [
+          [await png(), 'stale.png'],
+          [await png(), 'recent.png'],
+          [await png(), 'attached.png'],
+        ])
+      ).json().files as UploadedFile[];
+      const { file: staleVideo } = (
+        await video(owner.cookie, [
+          ['video', fixture('clip-2s.mp4'), 'clip.mp4'],
+          ['thumbnail', await png(), 't.png'],
+        ])
+      ).json() as { file: UploadedFile };
       const pool = t.app.services.database.pool;
-      await pool.query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = ANY($1)`, [[stale!.id, attached!.id, staleVideo.id]]);
+      await pool.query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = ANY($1)`, [
+        [stale!.id, attached!.id, staleVideo.id],
+      ]);
       await pool.query(`UPDATE uploads SET created_at = now() - interval '23 hours' WHERE id = $1`, [recent!.id]);
       await pool.query('UPDATE uploads SET attached_at = now() WHERE id = $1', [attached!.id]);
 
@@ -397,7 +488,9 @@ describe('uploads', () => {
       expect(left).toEqual([recent!.id, attached!.id].sort());
       expect(existsSync(storedFile('post-images', stale!.path))).toBe(false);
       expect(existsSync(storedFile('post-videos', staleVideo.path))).toBe(false);
-      expect(existsSync(storedFile('post-images', staleVideo.thumbnailUrl!.replace('/media/post-images/', '')))).toBe(false);
+      expect(existsSync(storedFile('post-images', staleVideo.thumbnailUrl!.replace('/media/post-images/', '')))).toBe(
+        false,
+      );
       expect(existsSync(storedFile('post-images', recent!.path))).toBe(true);
       expect(existsSync(storedFile('post-images', attached!.path))).toBe(true);
 
@@ -410,16 +503,23 @@ describe('uploads', () => {
 
 describe('upload rate limit', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ RATE_LIMIT_UPLOADS: '2' }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_UPLOADS: '2' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers 429 past RATE_LIMIT_UPLOADS requests in a window', async () => {
     const member = await signUpMember(t.app);
     const body = await multipart([['files', await png(), 'p.png']]);
-    const post = () => t.app.inject({
-      method: 'POST', url: '/api/uploads/images', payload: body.payload,
-      headers: { origin: ORIGIN, cookie: member.cookie, 'content-type': body.contentType },
-    });
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/images',
+        payload: body.payload,
+        headers: { origin: ORIGIN, cookie: member.cookie, 'content-type': body.contentType },
+      });
     expect((await post()).statusCode).toBe(200);
     expect((await post()).statusCode).toBe(200);
     const third = await post();

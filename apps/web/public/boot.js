@@ -17,7 +17,7 @@
 // On a page the server drew, the app's code is fetched after the first paint (docs/decisions/017): the server writes
 // it as <link data-after-paint="module|modulepreload" href> (inert) and marks this script data-app-after-paint.
 // Until the page is hydrated (while React hydrates, a click can reach a part it has not hydrated yet and be lost),
-// a click on a button and a form's submit (a form with an action works as plain HTML) are held here and done again
+// a click on a button, on a link once hydrating has begun, and a form's submit (a form with an action works as plain HTML) are held here and done again
 // once the page is hydrated, with what was typed into a field before (a field filled without a key pressed, before it was hydrated, is not seen by React).
 (function () {
   var script = document.currentScript;
@@ -41,6 +41,19 @@
       if (listening) event.stopPropagation();
       actions.push({ form: target, submitter: event.submitter });
     } else {
+      // A link works as plain HTML until React starts hydrating; from then until hydrated, the router's handler may be
+      // half attached and the click lost (a same-page link in this tab, clicked plainly, is held and done again).
+      var link = target.closest('a[href]');
+      if (link) {
+        var plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+        var here = link.origin === location.origin && (!link.target || link.target === '_self') && !link.hasAttribute('download');
+        if (listening && plain && here) {
+          event.preventDefault();
+          event.stopPropagation();
+          actions.push({ button: link });
+        }
+        return;
+      }
       var button = target.closest('button');
       // A submit button's click submits its form natively: held as that submit.
       if (button && !(button.form && button.type === 'submit')) {

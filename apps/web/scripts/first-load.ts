@@ -9,12 +9,15 @@ export interface FirstLoad {
   total: number;
 }
 
-const gzipSize = (file: string) => (existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : gzipSync(readFileSync(file), { level: 9 })).length;
+const gzipSize = (file: string) =>
+  (existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : gzipSync(readFileSync(file), { level: 9 })).length;
 
 /** The JavaScript and CSS of the built index.html and every module those import statically, gzip-sized. */
 export function firstLoad(dist: string, html = readFileSync(path.join(dist, 'index.html'), 'utf8')): FirstLoad {
   const seen = new Set<string>();
-  const queue = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/[^"]+\.(?:m?js|css))"/g)].map((m) => m[1]!);
+  const queue = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/[^"]+\.(?:m?js|css))"/g)].map(
+    (m) => m[1]!,
+  );
   while (queue.length) {
     const url = queue.shift()!;
     if (seen.has(url)) continue;

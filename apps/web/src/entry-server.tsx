@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders, LiveUpdates } from './app/providers';
-import { AppRoutes, lazyPageFor } from './app/router';
+import { AppRoutes, NOT_FOUND_PATH, lazyPageFor } from './app/router';
 import { NotificationBell } from './app/routes/root';
 import { UserMenu } from './features/layout/components/header';
+import { StaffNav } from './features/layout/components/sidebar-nav';
 import { asQueryData, seedQueries, serverReads, type ServerData, type ServerRead } from './app/server-data';
 import { createQueryClient } from './lib/query-client';
 
@@ -24,10 +25,16 @@ export interface Rendered {
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
 /** Renders `url` (path and query) from the answers of its `serverReads`, given in the same order. */
-export async function render(url: string, reads: readonly ServerRead[], answers: readonly unknown[]): Promise<Rendered> {
+export async function render(
+  url: string,
+  reads: readonly ServerRead[],
+  answers: readonly unknown[],
+): Promise<Rendered> {
   // Every lazy part the page may show is loaded first, so it renders in one pass: the HTML is whole, with no
   // Suspense boundary left to fill in by script (the CSP runs no inline script).
-  await Promise.all([LiveUpdates, UserMenu, NotificationBell, lazyPageFor(url.split('?')[0]!)].map((part) => part?.preload()));
+  await Promise.all(
+    [LiveUpdates, UserMenu, NotificationBell, StaffNav, lazyPageFor(url.split('?')[0]!)].map((part) => part?.preload()),
+  );
   const data: ServerData[] = reads.map((read, i) => ({ key: read.key, data: asQueryData(read, answers[i]) }));
   const client = createQueryClient();
   seedQueries(client, data);
@@ -36,7 +43,7 @@ export async function render(url: string, reads: readonly ServerRead[], answers:
     <StrictMode>
       <AppProviders queryClient={client}>
         <StaticRouter location={url}>
-          <AppRoutes />
+          <AppRoutes drawnAt={url === NOT_FOUND_PATH ? NOT_FOUND_PATH : undefined} />
         </StaticRouter>
       </AppProviders>
     </StrictMode>,
@@ -47,7 +54,8 @@ export async function render(url: string, reads: readonly ServerRead[], answers:
   // A part that failed would be left for the browser to draw: the server answers with the plain shell instead.
   if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
   let html = '';
-  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  for await (const chunk of prelude)
+    html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
   client.clear();
   return { html, state: scriptSafe(JSON.stringify(data)) };
 }

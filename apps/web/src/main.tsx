@@ -28,11 +28,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const client = createQueryClient();
+// The server drew its 'Page not found' page for this address (a 404 or 410): the first view shows that page.
+const drawnAt = root.dataset.drawnAt;
 const app = (
   <StrictMode>
     <AppProviders queryClient={client}>
       <BrowserRouter>
-        <AppRoutes />
+        <AppRoutes drawnAt={drawnAt} />
       </BrowserRouter>
     </AppProviders>
   </StrictMode>
@@ -55,12 +57,17 @@ if (serverData?.textContent) {
     ...client.getDefaultOptions(),
     queries: {
       ...client.getDefaultOptions().queries,
-      staleTime: (query) => (seeded.get(query as Query) === query.state.dataUpdatedAt ? SERVER_DATA_FRESH_MS : typeof fallback === 'function' ? fallback(query) : fallback),
+      staleTime: (query) =>
+        seeded.get(query as Query) === query.state.dataUpdatedAt
+          ? SERVER_DATA_FRESH_MS
+          : typeof fallback === 'function'
+            ? fallback(query)
+            : fallback,
     },
   });
   // A lazy page's code first, so hydration finds the same tree the server drew. Hydration starts in a task of its
   // own, not in the one that evaluated this bundle: two shorter tasks block a slow phone less than one long one.
-  void (lazyPageFor(location.pathname)?.preload() ?? Promise.resolve()).finally(() =>
+  void (lazyPageFor(drawnAt ?? location.pathname)?.preload() ?? Promise.resolve()).finally(() =>
     setTimeout(() => {
       // public/boot.js holds the clicks made until the page is hydrated, then does them again (docs/decisions/017).
       document.dispatchEvent(new Event('fenestra:hydrating'));

@@ -10,11 +10,11 @@ export const MAX_ANALYTICS_DAYS = 366;
 export const ANALYTICS_MSG = {
   badDate: 'Dates must be written YYYY-MM-DD',
   badRange: `The period must start on or before its end and span at most ${MAX_ANALYTICS_DAYS} days`,
-  noCorrectionsYet: 'No detection corrections yet. When staff correct the object detected in an image, each correction is counted here.',
+  noCorrectionsYet:
+    'No detection corrections yet. When staff correct the object detected in an image, each correction is counted here.',
   noCorrectionsInPeriod: 'No detection corrections in this period.',
   loadFailed: 'Analytics could not be loaded.',
 } as const;
-
 
 /** The first day of a period of `days` days ending on `to` (YYYY-MM-DD, UTC). */
 export function periodStart(to: string, days: number): string {

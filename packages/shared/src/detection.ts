@@ -9,7 +9,17 @@ export type DetectionStatus = (typeof DETECTION_STATUSES)[number];
 
 /** The part categories both providers answer with. */
 export const DETECTION_CATEGORIES = [
-  'operator', 'lock/latch', 'hinge', 'roller', 'balance', 'weatherstrip/seal', 'handle', 'glass/IGU', 'screen part', 'closer', 'other',
+  'operator',
+  'lock/latch',
+  'hinge',
+  'roller',
+  'balance',
+  'weatherstrip/seal',
+  'handle',
+  'glass/IGU',
+  'screen part',
+  'closer',
+  'other',
 ] as const;
 export type DetectionCategory = (typeof DETECTION_CATEGORIES)[number];
 
@@ -76,4 +86,21 @@ export interface OverrideDetectionResult {
     embedded: boolean;
   };
   message: string;
+}
+
+export * from './part-numbers.js';
+export * from './photo-advice.js';
+
+/** Detection confidence colour (SPEC section 2). */
+export function confidenceLevel(confidence: number | null): 'high' | 'medium' | 'low' | 'none' {
+  if (confidence === null || confidence === undefined) return 'none';
+  if (confidence >= 0.8) return 'high';
+  if (confidence >= 0.6) return 'medium';
+  return 'low';
+}
+
+/** A confidence as a whole percent, rounded down, so it never reads a level's threshold it has not reached (0.595 is 59%). */
+export function confidencePercent(confidence: number): number {
+  // The epsilon absorbs binary fractions such as 0.29 * 100 = 28.999999999999996.
+  return Math.floor(confidence * 100 + 1e-9);
 }

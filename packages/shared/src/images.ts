@@ -46,13 +46,19 @@ export interface PictureCopies {
 }
 
 /** What an answer carries of a picture's stored size and copies: undefined unless it has copies. */
-export function pictureCopies(width: number | null, height: number | null, variantWidths: number[] | null): PictureCopies | undefined {
+export function pictureCopies(
+  width: number | null,
+  height: number | null,
+  variantWidths: number[] | null,
+): PictureCopies | undefined {
   return width && height && variantWidths?.length ? { width, height, variantWidths } : undefined;
 }
 
 /** The `srcset` of a stored photo: its copies and the photo itself at its own width; undefined when it has no copies. */
 export function pictureSrcSet(picture: StoredPicture): string | undefined {
   if (!picture.width || picture.variantWidths.length === 0) return undefined;
-  const copies = picture.variantWidths.filter((w) => w < picture.width!).map((w) => `${imageVariantUrl(picture.url, w)} ${w}w`);
+  const copies = picture.variantWidths
+    .filter((w) => w < picture.width!)
+    .map((w) => `${imageVariantUrl(picture.url, w)} ${w}w`);
   return [...copies, `${picture.url} ${picture.width}w`].join(', ');
 }

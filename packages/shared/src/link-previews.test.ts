@@ -3,8 +3,9 @@ import { previewLinksOf, previewKey } from './link-previews.js';
 
 describe('previewLinksOf', () => {
   it('takes the first 3 distinct http(s) links, written or bare, in order', () => {
-    const text = 'See [the manual](https://a.example/manual#page-4), https://a.example/manual and '
-      + 'http://b.example/x. Also https://c.example/y then https://d.example/z';
+    const text =
+      'See [the manual](https://a.example/manual#page-4), https://a.example/manual and ' +
+      'http://b.example/x. Also https://c.example/y then https://d.example/z';
     expect(previewLinksOf(text)).toEqual(['https://a.example/manual', 'http://b.example/x', 'https://c.example/y']);
   });
 

@@ -21,7 +21,6 @@ export interface LinkPreview {
   domain: string;
 }
 
-
 /** The host a card names: the link's own, without 'www.'. */
 export const previewDomain = (url: URL) => url.hostname.replace(/^www\./, '');
 

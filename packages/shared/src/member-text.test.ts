@@ -16,7 +16,12 @@ describe('member text', () => {
       { kind: 'link', text: 'the manual', url: 'https://example.com/a_(b)' },
       { kind: 'text', text: ' now' },
     ]);
-    for (const bad of ['[x](javascript:alert(1))', '[x](data:text/html,hi)', '[x](ftp://example.com)', '[x](mailto:a@b.co)']) {
+    for (const bad of [
+      '[x](javascript:alert(1))',
+      '[x](data:text/html,hi)',
+      '[x](ftp://example.com)',
+      '[x](mailto:a@b.co)',
+    ]) {
       expect(tokenizeMemberText(bad).every((t) => t.kind !== 'link')).toBe(true);
     }
   });
@@ -47,15 +52,22 @@ describe('member text', () => {
   });
 
   it('lists each mentioned name once, lower-cased, and none inside links', () => {
-    expect(mentionedNames('@Sam and @sam and @pat; [@lee](https://x.io/@lee) https://x.io/@kim')).toEqual(['sam', 'pat']);
+    expect(mentionedNames('@Sam and @sam and @pat; [@lee](https://x.io/@lee) https://x.io/@kim')).toEqual([
+      'sam',
+      'pat',
+    ]);
   });
 
   it('checks and writes the insert-hyperlink dialog', () => {
     expect(isHttpUrl('https://example.com')).toBe(true);
     expect(isHttpUrl('javascript:alert(1)')).toBe(false);
     expect(isHttpUrl('example.com')).toBe(false);
-    expect(hyperlinkSchema.safeParse({ text: '', url: 'ftp://x.y' }).error?.issues[0]?.message).toBe(MSG.invalidHttpUrl);
-    expect(formatHyperlink({ text: 'Parts [list]', url: 'https://example.com' })).toBe('[Parts (list)](https://example.com)');
+    expect(hyperlinkSchema.safeParse({ text: '', url: 'ftp://x.y' }).error?.issues[0]?.message).toBe(
+      MSG.invalidHttpUrl,
+    );
+    expect(formatHyperlink({ text: 'Parts [list]', url: 'https://example.com' })).toBe(
+      '[Parts (list)](https://example.com)',
+    );
     expect(formatHyperlink({ text: '  ', url: ' https://example.com ' })).toBe('https://example.com');
     const written = formatHyperlink({ text: 'Parts', url: 'https://example.com/x' });
     expect(tokenizeMemberText(written)).toEqual([{ kind: 'link', text: 'Parts', url: 'https://example.com/x' }]);

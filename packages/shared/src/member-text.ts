@@ -57,7 +57,8 @@ export function tokenizeMemberText(input: string): MemberTextToken[] {
       at = start + url.length;
     } else if (name !== undefined) {
       const before = start > 0 ? input[start - 1]! : '';
-      if (MENTION_BLOCKERS.test(before) || name.length < LIMITS.username.min || name.length > LIMITS.username.max) continue;
+      if (MENTION_BLOCKERS.test(before) || name.length < LIMITS.username.min || name.length > LIMITS.username.max)
+        continue;
       pushText(tokens, input.slice(at, start));
       tokens.push({ kind: 'mention', text: whole, name });
       at = start + whole.length;
@@ -78,7 +79,6 @@ export function mentionedNames(input: string): string[] {
 /** The attributes every member-written link carries (DESIGN.md). */
 export const MEMBER_LINK_REL = 'noopener noreferrer nofollow ugc';
 export const MEMBER_LINK_TARGET = '_blank';
-
 
 /** What the dialog writes into the reply: `[text](url)`, or the bare URL when Link Text is empty. */
 export function formatHyperlink(input: { text: string; url: string }): string {

@@ -14,10 +14,14 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /** PUT /api/settings/avatar: a preset emoji, or an avatar upload made with POST /api/uploads/images (purpose=avatar). */
-export const avatarUpdateSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('preset'), emoji: z.enum(PRESET_AVATARS, MSG.invalidAvatar) }),
-  z.object({ kind: z.literal('upload'), uploadId: z.uuid(MSG.avatarUploadNotFound) }),
-], { error: MSG.invalidAvatar });
+export const avatarUpdateSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('preset'), emoji: z.enum(PRESET_AVATARS, MSG.invalidAvatar) }),
+    z.object({ kind: z.literal('upload'), uploadId: z.uuid(MSG.avatarUploadNotFound) }),
+  ],
+  { error: MSG.invalidAvatar },
+);
 export type AvatarUpdateInput = z.infer<typeof avatarUpdateSchema>;
 
 /** PUT /api/settings/email-preferences: all six booleans. */

@@ -1,16 +1,21 @@
 import type { PictureCopies } from './images.js';
-import { DEFAULT_EMAIL_PREFERENCES, EMAIL_PREFERENCE_KEYS, LIMITS, PRESET_AVATARS, type EmailPreferences, type Role } from './limits.js';
+import type { DigestFrequency } from './what-is-new.js';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  EMAIL_PREFERENCE_KEYS,
+  LIMITS,
+  PRESET_AVATARS,
+  type EmailPreferences,
+} from './limits.js';
+import type { Role } from './moderation.js';
 
 // Settings (SPEC sections 2 'Settings', 5 'Profile', 8 'Settings'; DESIGN.md 'Preset avatars').
-
 
 export type PresetAvatar = (typeof PRESET_AVATARS)[number];
 export const isPresetAvatar = (value: string | null | undefined): value is PresetAvatar =>
   (PRESET_AVATARS as readonly unknown[]).includes(value);
 /** An avatar_url is either one of the preset emoji or the public URL of an uploaded image. */
-export const isImageAvatar = (value: string | null | undefined): value is string =>
-  !!value && !isPresetAvatar(value);
-
+export const isImageAvatar = (value: string | null | undefined): value is string => !!value && !isPresetAvatar(value);
 
 /** DELETE /api/settings/account: the exact, case-sensitive word CONFIRM. */
 export const DELETE_ACCOUNT_WORD = 'CONFIRM';
@@ -23,12 +28,17 @@ export interface Settings {
   avatarUrl: string | null;
   email: string;
   emailPreferences: EmailPreferences;
+  /** The digest email's frequency (what applies now, chosen or by default: DESIGN.md). */
+  digest: DigestFrequency;
   /** False for members who signed up with Google: they set a password through the reset email. */
   hasPassword: boolean;
 }
 
 /** PATCH /api/settings/profile answer. */
-export interface ProfileUpdateResult { username: string; bio: string }
+export interface ProfileUpdateResult {
+  username: string;
+  bio: string;
+}
 /** PUT/DELETE /api/settings/avatar answer. */
 export interface AvatarResult {
   avatarUrl: string | null;
@@ -54,8 +64,10 @@ export interface MemberProfile {
   joinedAt: string;
   postCount: number;
   replyCount: number;
-  /** How many of the member's replies are pinned. */
+  /** How many 'Helpful' marks the member's replies received (on public posts). */
   helpfulCount: number;
+  /** How many of the member's replies are accepted answers ('Solutions'). */
+  solutionCount: number;
   /** The viewer is this member (Edit Profile, Bookmarks tab). */
   isSelf: boolean;
 }
@@ -77,7 +89,10 @@ export interface MemberReplyList {
 }
 
 /** Preferences as stored may miss keys: those fall back to the defaults, and 'banned' stays on unless explicitly false. */
-export function readEmailPreferences(stored: unknown, defaults: EmailPreferences = DEFAULT_EMAIL_PREFERENCES): EmailPreferences {
+export function readEmailPreferences(
+  stored: unknown,
+  defaults: EmailPreferences = DEFAULT_EMAIL_PREFERENCES,
+): EmailPreferences {
   const raw = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   const out = { ...defaults };
   for (const key of EMAIL_PREFERENCE_KEYS) {

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { LIMITS, ROLES } from './limits.js';
+import { LIMITS } from './limits.js';
+import { ROLES } from './moderation.js';
 import { MSG } from './messages.js';
 import { BAN_DURATIONS, DEFAULT_BAN_DURATION, DELETE_USER_WORD } from './moderation.js';
 
 export const banSchema = z.object({
-  reason: z.string({ error: MSG.banReasonPrompt }).trim().min(1, MSG.banReasonPrompt).max(LIMITS.banReason.max, MSG.reasonTooLong),
+  reason: z
+    .string({ error: MSG.banReasonPrompt })
+    .trim()
+    .min(1, MSG.banReasonPrompt)
+    .max(LIMITS.banReason.max, MSG.reasonTooLong),
   duration: z.enum(BAN_DURATIONS).default(DEFAULT_BAN_DURATION),
 });
 export type BanInput = z.infer<typeof banSchema>;

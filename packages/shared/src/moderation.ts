@@ -1,10 +1,41 @@
-import { ROLES, type PostStatus, type Role } from './limits.js';
+import type { PostStatus } from './limits.js';
 import { MSG } from './messages.js';
+import type { TrustLevel } from './trust.js';
+
+// Roles here, not in limits.ts, which the home page's first load holds for its topics (docs/decisions/013).
+export const ROLES = ['admin', 'moderator', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+export const isStaffRole = (role: Role | null | undefined) => role === 'admin' || role === 'moderator';
 
 // The moderation log's actions (DESIGN.md 'Contracts'): one list, read by the log page and analytics.
 export const MODERATION_ACTIONS = [
-  'approve', 'deny', 'solve', 'reopen', 'unapprove', 'delete_post', 'pin_reply', 'unpin_reply', 'delete_reply',
-  'ban', 'unban', 'ban_expired', 'role_change', 'delete_user', 'delete_account', 'override_detection',
+  'approve',
+  'deny',
+  'solve',
+  'reopen',
+  'unapprove',
+  'delete_post',
+  'pin_reply',
+  'unpin_reply',
+  'delete_reply',
+  'ban',
+  'unban',
+  'ban_expired',
+  'role_change',
+  'delete_user',
+  'delete_account',
+  'override_detection',
+  'edit_post',
+  'edit_reply',
+  'restore_revision',
+  'settings_change',
+  'flag_dismiss',
+  'flag_hide',
+  'flag_delete',
+  'trust_lock',
+  'auto_approve',
+  'name_part',
+  'merge_part',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
@@ -24,6 +55,17 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   delete_user: 'Deleted member',
   delete_account: 'Deleted own account',
   override_detection: 'Corrected detection',
+  edit_post: 'Edited post',
+  edit_reply: 'Edited reply',
+  restore_revision: 'Restored revision',
+  settings_change: 'Changed site settings',
+  flag_dismiss: 'Dismissed flags',
+  flag_hide: 'Hid flagged content',
+  flag_delete: 'Deleted flagged content',
+  trust_lock: 'Locked trust level',
+  auto_approve: 'auto-approved (trusted)',
+  name_part: 'Named part',
+  merge_part: 'Merged parts',
 };
 
 // ---- post actions on the post page (SPEC 'Confirmation dialog for admin post actions') ----
@@ -54,23 +96,41 @@ export const postActionsFor = (status: PostStatus): PostAction[] =>
 /** The typed word matches ignoring case and surrounding spaces. */
 export const confirmWordMatches = (typed: string, word: string) => typed.trim().toUpperCase() === word.toUpperCase();
 
-export interface PostActionResult { id: string; status: PostStatus | 'deleted'; message: string }
-export interface ReplyActionResult { id: string; postId: string; isPinned: boolean; deleted: boolean; message: string }
+export interface PostActionResult {
+  id: string;
+  status: PostStatus | 'deleted';
+  message: string;
+}
+export interface ReplyActionResult {
+  id: string;
+  postId: string;
+  isPinned: boolean;
+  deleted: boolean;
+  message: string;
+}
 
 // ---- members (GET /api/admin/users and the row menu) ----
 
 export const BAN_DURATIONS = ['7', '30', '90', 'permanent'] as const;
 export type BanDuration = (typeof BAN_DURATIONS)[number];
-export const BAN_DURATION_LABELS: Record<BanDuration, string> = { 7: '7 days', 30: '30 days', 90: '90 days', permanent: 'Permanent' };
+export const BAN_DURATION_LABELS: Record<BanDuration, string> = {
+  7: '7 days',
+  30: '30 days',
+  90: '90 days',
+  permanent: 'Permanent',
+};
 export const DEFAULT_BAN_DURATION: BanDuration = 'permanent';
-
 
 /** Deleting a member from the list: the exact, case-sensitive word (also checked by the server). */
 export const DELETE_USER_WORD = 'CONFIRM';
 
 export const USER_SORTS = ['newest', 'oldest', 'most_active'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
-export const USER_SORT_LABELS: Record<UserSort, string> = { newest: 'Newest', oldest: 'Oldest', most_active: 'Most active' };
+export const USER_SORT_LABELS: Record<UserSort, string> = {
+  newest: 'Newest',
+  oldest: 'Oldest',
+  most_active: 'Most active',
+};
 export const USER_ROLE_FILTERS = ['all', ...ROLES] as const;
 export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
 export const USER_STATUS_FILTERS = ['all', 'active', 'banned'] as const;
@@ -89,6 +149,12 @@ export interface AdminUser {
   banUntil: string | null;
   joinedAt: string;
   postCount: number;
+  /** 0 New, 1 Member, 2 Trusted, 3 Leader. */
+  trustLevel: TrustLevel;
+  /** Set by staff: the trust job leaves it alone. */
+  trustLocked: boolean;
+  /** Why the member has this level (the trust job's words, or the lock). */
+  trustReason: string;
 }
 
 export interface AdminUserList {
@@ -100,7 +166,7 @@ export interface AdminUserList {
   nextCursor: string | null;
 }
 
-/** A week-on-week change as a whole percent, or null ('—') when the earlier value is 0. */
+/** A week-on-week change as a whole percent, or null when the earlier value is 0. */
 export type Trend = number | null;
 
 export interface UserStats {
@@ -116,7 +182,9 @@ export interface UserStats {
 export const trendOf = (now: number, before: number): Trend =>
   before === 0 ? null : Math.round(((now - before) / before) * 100);
 
-export const formatTrend = (trend: Trend): string => (trend === null ? '—' : `${trend > 0 ? '+' : ''}${trend}%`);
+/** A stat card's trend line: '+12% from last week', or 'None last week' when last week's figure was 0 (no percent). */
+export const trendLine = (trend: Trend): string =>
+  trend === null ? 'None last week' : `${trend > 0 ? '+' : ''}${trend}% from last week`;
 
 // ---- the log ----
 
@@ -132,5 +200,8 @@ export interface ModerationLogEntry {
   createdAt: string;
 }
 
-export interface ModerationLogPage { entries: ModerationLogEntry[]; nextCursor: string | null }
+export interface ModerationLogPage {
+  entries: ModerationLogEntry[];
+  nextCursor: string | null;
+}
 export const LOG_PAGE_SIZE = 50;

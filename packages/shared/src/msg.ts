@@ -21,6 +21,8 @@ export const tagDuplicate = 'Tag already added';
 // Reply
 export const replyMin = `Reply must be at least ${L.reply.min} characters`;
 export const replyMax = `Reply must be less than ${L.reply.max} characters`;
+export const tooManyMentions = `A reply can mention at most ${L.mentionsPerReply} members`;
+export const mentionsHint = `Mention up to ${L.mentionsPerReply} members with @username.`;
 export const replySignIn = 'You must be logged in to reply';
 export const replyPosted = 'Reply posted!';
 export const failedPostReply = 'Failed to post reply';
@@ -45,7 +47,8 @@ export const badge = (unread: number) => (unread > L.badgeCap ? `${L.badgeCap}+`
 export const unsubscribeTitle = 'Unsubscribe';
 export const unsubscribeConfirm = (what: string) => `Stop emails about ${what}?`;
 export const unsubscribeButton = 'Unsubscribe';
-export const unsubscribed = (what: string) => `You will no longer get emails about ${what}. You can turn them back on in your settings.`;
+export const unsubscribed = (what: string) =>
+  `You will no longer get emails about ${what}. You can turn them back on in your settings.`;
 export const unsubscribeInvalid = 'This unsubscribe link is not valid.';
 export const failedEmailsLine = (n: number) => `${n} email${n === 1 ? '' : 's'} could not be delivered`;
 // Profile
@@ -78,19 +81,22 @@ export const genericError = 'Error';
 export const checkEmail = 'Check your email';
 export const checkEmailDetail = 'If an account exists for that address, we sent a link to reset your password.';
 export const passwordUpdated = 'Password updated!';
-export const welcomeNew = 'Welcome to Fenestra!';
+/** `site`: the site's name as its settings give it. */
+export const welcomeNew = (site: string) => `Welcome to ${site}!`;
 export const welcomeBack = 'Welcome back!';
 export const sessionEnded = 'Your session has ended. Please sign in again.';
 export const bannedSignIn = (reason: string, until: string | null) =>
-    `Your account is banned${until ? ` until ${until}` : ''}: ${reason}`;
+  `Your account is banned${until ? ` until ${until}` : ''}: ${reason}`;
 export const tooManyRequests = 'Too many attempts. Please wait a moment and try again.';
+export const tooManyStreams = 'Too many live connections are open. Close some tabs and try again.';
 export const forbiddenOrigin = 'Requests must come from the forum itself.';
 export const signInRequired = 'Please sign in to continue';
 // Pages
 export const notFound = 'Oops! Page not found';
 export const unexpectedError = 'Unexpected Application Error!';
 export const pageFailed = 'Something went wrong while showing this page. Try again, or go back to the discussions.';
-export const newVersion = 'Fenestra has been updated since this page was opened. Reload to get the new version.';
+export const newVersion = (site: string) =>
+  `${site} has been updated since this page was opened. Reload to get the new version.`;
 // Admin
 export const reasonRequired = 'Reason required';
 export const denyReasonPrompt = 'Please provide a reason for denying this post.';
@@ -159,6 +165,39 @@ export const replyDeleted = 'Reply deleted';
 export const failedTogglePin = 'Failed to toggle pin';
 export const failedDeleteReply = 'Failed to delete reply';
 export const replyNotFound = 'Reply not found';
+// Editing, revisions, accepted answers and helpful marks (issue 23)
+export const editConflict = 'This was changed while you were editing';
+export const reloadKeepingText = 'Reload, keeping my text';
+export const edited = 'edited';
+export const editQuestion = 'Edit question';
+export const editReply = 'Edit reply';
+export const editAndResubmit = 'Edit and resubmit';
+export const saveChanges = 'Save Changes';
+export const questionUpdated = 'Question updated';
+export const questionResubmitted = 'Question resubmitted for review!';
+export const replyUpdated = 'Reply updated';
+export const failedEdit = 'Failed to save your changes';
+export const cannotEditPost = 'Only the author or staff can edit this question.';
+export const cannotEditReply = 'Only the author or staff can edit this reply.';
+export const revisionsTitle = 'Edit history';
+export const noRevisions = 'No earlier versions';
+export const restoreRevision = 'Restore the text before this edit';
+export const revisionRestored = 'Earlier version restored';
+export const revisionNotFound = 'Revision not found';
+export const acceptedAnswer = 'Accepted answer';
+export const acceptAnswer = 'Accept answer';
+export const answerAccepted = 'Answer accepted: the question is solved!';
+export const acceptUndone = 'Accepted answer removed: the question is open again.';
+export const failedAccept = 'Failed to update the accepted answer';
+export const cannotAccept = 'Only the asker or staff can accept an answer.';
+export const notAccepted = 'This question has no accepted answer.';
+export const helpful = 'Helpful';
+export const failedHelpful = 'Failed to mark the reply helpful';
+export const cannotMarkOwnReply = 'You cannot mark your own reply helpful.';
+export const signInToMarkHelpful = 'Please sign in to mark replies helpful';
+export const answered = 'Answered';
+export const answeredBy = (username: string) => `Answered by @${username}`;
+export const solutions = 'Solutions';
 export const illegalPostMove = (action: string, status: string) => `A ${status} post cannot be ${action}.`;
 // User management
 export const failedLoadUsers = 'Failed to load users';
@@ -187,7 +226,8 @@ export const someSettingsFailed = 'Some settings failed to save';
 export const failedSaveSettings = 'Failed to save settings';
 export const settingsSaved = 'Settings saved successfully!';
 export const emailReadOnly = 'Contact support to change your email address';
-export const setPasswordViaReset = 'You signed in with Google and have no password yet. To set one, request a password reset email.';
+export const setPasswordViaReset =
+  'You signed in with Google and have no password yet. To set one, request a password reset email.';
 export const userNotFound = 'User not found';
 export const failedLoadProfile = 'Failed to load profile';
 export const invalidAvatar = 'Please choose one of the preset avatars or upload an image';
@@ -230,3 +270,73 @@ export const uploadNotFound = 'Upload not found';
 export const sendMultipart = 'Send the files as multipart/form-data';
 export const unknownUploadPurpose = 'Unknown upload purpose';
 export const tooManyPixels = (file: string) => `${file} is too large in pixels`;
+// Site settings (/admin/settings)
+export const siteNameRequired = 'Enter a site name';
+export const siteNameTooLong = (max: number) => `The site name can be at most ${max} characters`;
+export const siteDescriptionTooLong = (max: number) => `The description can be at most ${max} characters`;
+export const accentColorFormat = 'Enter the accent colour as #rrggbb, for example #1d4ed8';
+export const footerLinkLabel = 'Each footer link needs a label of 1-40 characters';
+export const footerLinkUrl = 'A footer link must be an http(s) address or a path on this site starting with /';
+export const tooManyFooterLinks = (max: number) => `At most ${max} footer links`;
+export const settingWholeNumber = (max: number) => `Enter a whole number from 1 to ${max}`;
+export const settingFixedByEnv = (label: string, env: string) =>
+  `${label} is set by the environment variable ${env}; change it there.`;
+export const onlyAdminsSettings = 'Only admins can change the site settings.';
+export const settingOnOff = 'Choose on or off';
+
+// Flags, trust levels and email verification (issue 26)
+export const chooseFlagReason = 'Please choose a reason';
+export const flagNoteLength = `Please describe the problem in ${L.flagNote.min}-${L.flagNote.max} characters`;
+export const flagOwn = 'You cannot flag your own post';
+export const flaggedBefore = 'You have already flagged this';
+export const flagThanks = 'Thanks: our moderators will take a look.';
+export const flagNothingOpen = 'There are no open flags on this';
+export const replyHiddenNotice = 'This reply was hidden after flags from the community';
+export const postHiddenNotice = 'This question was hidden after flags from the community';
+export const hiddenEditHint = 'Edit it to send it back for review.';
+export const replyAwaitingReview = 'Your first reply is waiting for a moderator to review it.';
+export const replyPendingNotice = 'Waiting for review: only you and moderators can see this reply.';
+export const newMemberLinks = `New members can add at most ${L.newMember.linksPerReply} links to a reply`;
+export const newMemberPhotos = `New members can add at most ${L.newMember.photosPerReply} photo to a reply`;
+export const newMemberMentions = `New members can mention at most ${L.newMember.mentionsPerReply} members in a reply`;
+export const newMemberRepliesPerHour = `New members can post at most ${L.newMember.repliesPerHour} replies an hour. Please try again later.`;
+export const confirmEmailFirst = 'Please confirm your email address first';
+export const resendVerification = 'Resend';
+export const verificationSent = 'We sent you a new confirmation link.';
+export const emailAlreadyVerified = 'Your email address is already confirmed';
+export const trustLevelSaved = 'Trust level saved';
+export const replyApproved = 'Reply approved!';
+export const replyNotPending = 'This reply is not waiting for review';
+// Part pages (issue 27)
+export const partNotFound = 'Part not found';
+export const partNameTooLong = 'Names must be less than 100 characters';
+export const partNumberRequired = 'Please enter a part number';
+export const partMergeSelf = 'A part cannot be merged into itself';
+export const partSaved = 'Part saved';
+export const partMerged = 'Parts merged';
+// Installable app and push (issue 29)
+export const newVersionAvailable = 'New version available';
+export const reloadForNewVersion = 'Reload';
+export const pushEndpointInvalid = 'This browser gave a push address we cannot use';
+export const pushEndpointRefused = 'Push notifications can only go to a secure (https) push service on the internet';
+export const pushKeysInvalid = 'This browser gave push keys we cannot use';
+export const pushDeviceNotFound = 'Device not found';
+export const pushTurnedOn = 'Push notifications are on for this device';
+export const pushTurnedOff = 'Push notifications are off for this device';
+export const pushDeviceRemoved = 'Device removed';
+export const pushBlocked =
+  'Notifications are blocked for this site: allow them in your browser’s site settings, then try again';
+export const pushUnsupported = 'This browser cannot receive push notifications';
+export const pushFailed = 'Could not turn push notifications on';
+export const pushPreferencesSaved = 'Push preferences saved';
+export const takePhoto = 'Take a photo';
+export const draftRestored = 'Draft restored';
+export const discardDraft = 'Discard';
+export const draftTooLong = 'This draft is too long to keep';
+export const invalidMentionQuery = 'Type letters, digits, - or _ after @';
+export const flagDecided = {
+  dismiss: 'Flags dismissed',
+  hide: 'Hidden pending review',
+  delete: 'Deleted',
+  'delete-and-ban': 'Deleted, and the author banned',
+} as const;

@@ -22,7 +22,9 @@ export interface NotificationList {
   unreadCount: number;
 }
 
-export interface UnreadCount { unreadCount: number }
+export interface UnreadCount {
+  unreadCount: number;
+}
 
 /** Which email preference lets each type through (DESIGN.md); null: in-app only. A ban's email follows 'banned'. */
 export const EMAIL_PREFERENCE_FOR: Record<NotificationType, keyof EmailPreferences | null> = {
@@ -34,6 +36,9 @@ export const EMAIL_PREFERENCE_FOR: Record<NotificationType, keyof EmailPreferenc
   post_solved: 'solved',
   bookmark_solved: 'solved',
   post_pending_review: null,
+  reply_accepted: 'accepted',
+  flag_resolved: null,
+  content_hidden: null,
 };
 
 /** What each preference is about, in the unsubscribe page's words ('Stop emails about ...?'). */
@@ -44,27 +49,24 @@ export const EMAIL_PREFERENCE_TOPICS: Record<keyof EmailPreferences, string> = {
   denied: 'your denied posts',
   solved: 'solved posts',
   banned: 'your account being banned',
+  accepted: 'your replies accepted as the answer',
 };
 
-export const NOTIFICATION_EMAIL_SUBJECTS: Record<NotificationType, string> = {
-  mention: 'You were mentioned on Fenestra',
-  new_reply: 'New reply to your post on Fenestra',
-  reply_pinned: 'Your reply was pinned on Fenestra',
-  post_approved: 'Your post was approved on Fenestra',
-  post_denied: 'Your post was denied on Fenestra',
-  post_solved: 'Your post was marked as solved on Fenestra',
-  bookmark_solved: 'A post you bookmarked was solved on Fenestra',
-  post_pending_review: 'A post is awaiting review on Fenestra',
+/** What each notification is about, in a few words: a push's title, and its email's subject with the site's name. */
+export const NOTIFICATION_TITLES: Record<NotificationType, string> = {
+  mention: 'You were mentioned',
+  new_reply: 'New reply to your post',
+  reply_pinned: 'Your reply was pinned',
+  post_approved: 'Your post was approved',
+  post_denied: 'Your post was denied',
+  post_solved: 'Your post was marked as solved',
+  bookmark_solved: 'A post you bookmarked was solved',
+  post_pending_review: 'A post is awaiting review',
+  reply_accepted: 'Your reply was accepted as the answer',
+  flag_resolved: 'Your flag was reviewed',
+  content_hidden: 'Your post was hidden',
 };
 
-/** The text of a notification email: what happened, the post, and how to get fewer emails. */
-export function notificationEmailText(input: { message: string; postUrl: string | null; settingsUrl: string; unsubscribeUrl: string; topic: string }): string {
-  return [
-    input.message,
-    '',
-    ...(input.postUrl ? [`Open the post: ${input.postUrl}`, ''] : []),
-    `Choose which emails you get: ${input.settingsUrl}`,
-    `Stop emails about ${input.topic}: ${input.unsubscribeUrl}`,
-    '',
-  ].join('\n');
-}
+/** A notification email's subject: 'New reply to your post on <site name>'. */
+export const notificationEmailSubject = (type: NotificationType, site: string) =>
+  `${NOTIFICATION_TITLES[type]} on ${site}`;

@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { previewOf, metaDescriptionOf, confidenceLevel, formatDuration, tagAddError, parseFilter, parseSort, parseTopic } from './posts.js';
+import { previewOf, metaDescriptionOf, formatDuration, parseFilter, parseSort, parseTopic } from './posts.js';
+import { confidenceLevel } from './detection.js';
+import { tagAddError } from './tags.js';
 import { usernameFromEmail } from './auth.js';
 import { MSG } from './messages.js';
 
@@ -34,7 +36,12 @@ describe('shared rules', () => {
   });
 
   it('reads list parameters, anything unknown meaning the default', () => {
-    expect([parseFilter('solved'), parseFilter('unsolved'), parseFilter('open'), parseFilter(undefined)]).toEqual(['solved', 'unsolved', 'all', 'all']);
+    expect([parseFilter('solved'), parseFilter('unsolved'), parseFilter('open'), parseFilter(undefined)]).toEqual([
+      'solved',
+      'unsolved',
+      'all',
+      'all',
+    ]);
     expect([parseSort('votes'), parseSort('nope')]).toEqual(['votes', 'recent']);
     expect([parseTopic('glazing'), parseTopic('roofs')]).toEqual(['glazing', null]);
   });

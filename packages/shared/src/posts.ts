@@ -1,32 +1,37 @@
 import { LIMITS, TOPICS, type PostStatus, type Topic } from './limits.js';
-import { MSG } from './messages.js';
 import type { Mention } from './replies.js';
 import type { DetectionStatus } from './detection.js';
 import type { PictureCopies, StoredPicture } from './images.js';
 
-/** The characters a tag may have (SPEC section 5); the ask schema is in posts-schemas.ts. */
-export const TAG_CHARS = /^[A-Za-z0-9 -]+$/;
-
-/** The check made when a tag is added in the form ('Tag cannot be empty', ...); null when it may be added. */
-export function tagAddError(raw: string, existing: readonly string[]): string | null {
-  const tag = raw.trim();
-  if (!tag) return MSG.tagEmpty;
-  if (tag.length < LIMITS.tags.min || tag.length > LIMITS.tags.maxLength) return MSG.tagLength;
-  if (!TAG_CHARS.test(tag)) return MSG.tagChars;
-  if (existing.some((t) => t.toLowerCase() === tag.toLowerCase())) return MSG.tagDuplicate;
-  if (existing.length >= LIMITS.tags.max) return MSG.tagsMax;
-  return null;
+/** Tags as written, trimmed, without repeats that differ only in case (the first spelling wins): asking and editing. */
+export function distinctTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  return tags
+    .map((t) => t.trim())
+    .filter((t) => {
+      const key = t.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 // Lists (SPEC sections 2 and 7, DESIGN.md 'Filters').
 export const SORTS = ['recent', 'votes', 'popular', 'unsolved'] as const;
 export type Sort = (typeof SORTS)[number];
 export const SORT_LABELS: Record<Sort, string> = {
-  recent: 'Most Recent', votes: 'Most Votes', popular: 'Most Popular', unsolved: 'Unsolved First',
+  recent: 'Most Recent',
+  votes: 'Most Votes',
+  popular: 'Most Popular',
+  unsolved: 'Unsolved First',
 };
 export const STATUS_FILTERS = ['all', 'unsolved', 'solved'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
-export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: 'All Posts', unsolved: 'Open', solved: 'Solved' };
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
+  all: 'All Posts',
+  unsolved: 'Open',
+  solved: 'Solved',
+};
 
 /** `filter=solved|unsolved`, anything else all; an unknown topic means all topics. */
 export function parseFilter(value: unknown): StatusFilter {
@@ -66,7 +71,12 @@ export interface Detection {
   visibleText: string | null;
 }
 
-export interface PostImage extends StoredPicture { id: string; alt: string; displayOrder: number; detection: Detection }
+export interface PostImage extends StoredPicture {
+  id: string;
+  alt: string;
+  displayOrder: number;
+  detection: Detection;
+}
 export interface PostVideo {
   url: string;
   thumbnailUrl: string | null;
@@ -80,9 +90,15 @@ export interface PostVideo {
 }
 
 /** A video's poster frame as a stored picture, or null when it has none. */
-export const posterOf = (video: PostVideo): StoredPicture | null => (video.thumbnailUrl
-  ? { url: video.thumbnailUrl, width: video.thumbnailWidth, height: video.thumbnailHeight, variantWidths: video.thumbnailVariantWidths }
-  : null);
+export const posterOf = (video: PostVideo): StoredPicture | null =>
+  video.thumbnailUrl
+    ? {
+        url: video.thumbnailUrl,
+        width: video.thumbnailWidth,
+        height: video.thumbnailHeight,
+        variantWidths: video.thumbnailVariantWidths,
+      }
+    : null;
 
 export interface PostSummary {
   id: string;
@@ -100,6 +116,10 @@ export interface PostSummary {
   replyCount: number;
   voteCount: number;
   bookmarkCount: number;
+  /** When its text or media last changed after it was written (shown as 'edited'); null when never. */
+  editedAt: string | null;
+  /** Who wrote the accepted answer of a solved question ('Answered'); null otherwise. */
+  answeredBy: { id: string; username: string } | null;
   /** For the signed-in member; false for visitors. */
   liked: boolean;
   bookmarked: boolean;
@@ -107,12 +127,20 @@ export interface PostSummary {
 
 export interface PostDetail extends Omit<PostSummary, 'preview'> {
   description: string;
+  /** The description rendered from its Markdown by the server (insert as HTML: raw HTML was escaped, links checked). */
+  descriptionHtml: string;
   /** May the viewer moderate it (staff)? The server checks again on every action. */
   canModerate: boolean;
   /** May the viewer correct an image's detected object (staff; its own flag, SPEC section 6)? */
   canOverrideDetection: boolean;
-  /** The @names in the description that name a member (render with tokenizeMemberText, as replies). */
+  /** The @names in the description that name a member (linked in descriptionHtml). */
   mentions: Mention[];
+  /** The version to send with an edit (PATCH /api/posts/:id). */
+  version: number;
+  /** The accepted reply, while the question is solved with one. */
+  acceptedReplyId: string | null;
+  /** Hidden after flags from the community, pending review (only its author and staff see it, with the notice). */
+  hiddenByFlags: boolean;
 }
 
 export interface PostList {
@@ -123,7 +151,10 @@ export interface PostList {
   total: number;
 }
 
-export interface ToggleResult { active: boolean; count: number }
+export interface ToggleResult {
+  active: boolean;
+  count: number;
+}
 
 export function previewOf(text: string, max = LIMITS.descriptionPreview): string {
   // A cut that ends in a line break or space would put the ellipsis on a line of its own.
@@ -134,20 +165,6 @@ export function previewOf(text: string, max = LIMITS.descriptionPreview): string
 export function metaDescriptionOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > LIMITS.metaDescription ? `${flat.slice(0, LIMITS.metaDescription)}...` : flat;
-}
-
-/** Detection confidence colour (SPEC section 2). */
-export function confidenceLevel(confidence: number | null): 'high' | 'medium' | 'low' | 'none' {
-  if (confidence === null || confidence === undefined) return 'none';
-  if (confidence >= 0.8) return 'high';
-  if (confidence >= 0.6) return 'medium';
-  return 'low';
-}
-
-/** A confidence as a whole percent, rounded down, so it never reads a level's threshold it has not reached (0.595 is 59%). */
-export function confidencePercent(confidence: number): number {
-  // The epsilon absorbs binary fractions such as 0.29 * 100 = 28.999999999999996.
-  return Math.floor(confidence * 100 + 1e-9);
 }
 
 /** m:ss for a video's duration. */
@@ -168,7 +185,8 @@ export interface UploadedFile {
 }
 
 /** POST /api/uploads/images `purpose` field: where the pictures will be attached (reply: 3 files, 5 MB each). */
-export const IMAGE_UPLOAD_PURPOSES = ['post', 'reply', 'avatar'] as const;
+/** 'logo' and 'favicon': the site's pictures, uploaded by admins at /admin/settings. */
+export const IMAGE_UPLOAD_PURPOSES = ['post', 'reply', 'avatar', 'logo', 'favicon'] as const;
 export type ImageUploadPurpose = (typeof IMAGE_UPLOAD_PURPOSES)[number];
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -185,4 +203,6 @@ export interface AdminStats {
   failedEmails: number;
   /** Post images whose detection gave up after its retries (staff can retry each on its post). */
   failedDetections: number;
+  /** Open flags on questions and replies that still exist (issue 26). */
+  openFlags: number;
 }

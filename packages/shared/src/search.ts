@@ -20,8 +20,11 @@ export type SearchStatus = (typeof SEARCH_STATUSES)[number];
 export const STAFF_SEARCH_STATUSES: readonly SearchStatus[] = ['pending', 'denied'];
 // The list's labels (All Posts, Open, Solved), and two more for staff.
 export const SEARCH_STATUS_LABELS: Record<SearchStatus, string> = {
-  all: STATUS_FILTER_LABELS.all, open: STATUS_FILTER_LABELS.unsolved, solved: STATUS_FILTER_LABELS.solved,
-  pending: 'Pending', denied: 'Denied',
+  all: STATUS_FILTER_LABELS.all,
+  open: STATUS_FILTER_LABELS.unsolved,
+  solved: STATUS_FILTER_LABELS.solved,
+  pending: 'Pending',
+  denied: 'Denied',
 };
 export const ALL_TOPICS_LABEL = 'All Topics';
 
@@ -30,7 +33,10 @@ export function parseSearchStatus(value: unknown): SearchStatus {
 }
 
 /** A piece of a title or preview; `match` pieces are the searched words, drawn as marks. */
-export interface HighlightSegment { text: string; match: boolean }
+export interface HighlightSegment {
+  text: string;
+  match: boolean;
+}
 
 export interface SearchResult {
   post: PostSummary;
@@ -55,5 +61,12 @@ export function foundResults(total: number, capped: boolean): string {
   return total === 1 ? 'Found 1 result' : `Found ${total.toLocaleString('en-US')} results`;
 }
 
-export interface SimilarQuestion { id: string; title: string; status: 'open' | 'solved'; score: number }
-export interface SimilarQuestions { questions: SimilarQuestion[] }
+export interface SimilarQuestion {
+  id: string;
+  title: string;
+  status: 'open' | 'solved';
+  score: number;
+}
+export interface SimilarQuestions {
+  questions: SimilarQuestion[];
+}

@@ -20,6 +20,33 @@ describe('text fields', () => {
 
   it('know the reserved usernames, case ignored', () => {
     expect(['unknown', 'ADMIN', 'Moderator', 'system', 'fenestra', 'Support'].every(isReservedUsername)).toBe(true);
-    expect(isReservedUsername('admin1')).toBe(false);
+  });
+
+  it('know the whole reserved family: plurals, longer forms, separators, digits and lookalikes', () => {
+    const family = [
+      'administrator',
+      'Administrators',
+      'admins',
+      'admin1',
+      'admin_2',
+      'sys-admin',
+      'SiteAdmin',
+      'adm1n',
+    ];
+    family.push(
+      'the_admin',
+      'moderators',
+      'Mod',
+      'mods',
+      'head-moderator',
+      'r00t',
+      'fenestra-team',
+      'Fenestra_Support',
+    );
+    family.push('support-', 'staff', '5taff', 'official', 'sysop');
+    expect(family.filter((name) => !isReservedUsername(name))).toEqual([]);
+    // Names that only hold one of the words inside are members' own.
+    const members = ['badminton', 'modern_mike', 'rooted', 'supportive_sam', 'glazier_gwen', 'marta_k', 'member1'];
+    expect(members.filter(isReservedUsername)).toEqual([]);
   });
 });

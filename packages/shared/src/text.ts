@@ -13,7 +13,10 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 
 /** A file name fit to store and log: no control characters or path separators, at most 255 characters. */
 export function safeFileName(name: string | undefined | null): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '').replace(/[/\\]/g, '_').trim();
+  const cleaned = (name ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[/\\]/g, '_')
+    .trim();
   return cleaned.slice(0, 255);
 }

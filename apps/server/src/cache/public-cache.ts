@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BusEvent } from '../realtime/bus-event.js';
+import { eventRow, isForumEventType, type CacheTagKind } from '@fenestra/shared';
+import { namedMember, type BusEvent, type ForumBusEvent } from '../realtime/bus-event.js';
 import type { EventListener } from '../realtime/listener.js';
 import { TaggedCache } from './tagged-cache.js';
 import type { ReplayableBody } from './replay.js';
@@ -16,7 +17,7 @@ import type { ReplayableBody } from './replay.js';
  * (see modules/posts), and what only some may see (pending posts, staff fields) is never filled.
  */
 
-/** Tags an entry carries: what it shows. The events below drop them. */
+/** Tags an entry carries: what it shows. Events drop them as their rows' `drops` say (FORUM_EVENTS in packages/shared). */
 export const TAGS = {
   /** Any list of posts (home, videos, a member's posts): every post change may move or add a row. */
   lists: 'lists',
@@ -28,32 +29,57 @@ export const TAGS = {
   profiles: 'profiles',
   /** Every search answer: any post's or reply's text, status or counts may add, move or drop a result. */
   search: 'search',
+  /** Answers made of many posts' text and replies: sitemaps, feeds, part pages (decision 034). */
+  pages: 'pages',
+  /** Every answer showing a post's stored similar questions: the job's similar.changed drops them (decision 040). */
+  similar: 'similar',
 } as const;
 
-/** The tags an event drops, or 'all'. Kept next to the contract (DESIGN.md 'Contracts the features share'). */
-export function tagsDroppedBy(event: BusEvent): string[] {
-  switch (event.type) {
-    case 'post.changed':
-      return event.postId ? [TAGS.lists, TAGS.profiles, TAGS.search, TAGS.post(event.postId)] : [TAGS.lists, TAGS.profiles, TAGS.search];
-    case 'reply.created':
-    case 'reply.updated':
-    case 'reply.deleted':
-      return event.postId ? [TAGS.post(event.postId), TAGS.profiles, TAGS.search] : [TAGS.profiles, TAGS.search];
-    case 'profile.changed':
-      return event.userId ? [TAGS.member(event.userId)] : [TAGS.profiles];
-    case 'role.changed':
-    case 'session.revoked':
-      return event.to ? [TAGS.member(event.to)] : [];
-    default:
-      return [];
+/** One kind of tag of the event table, for this event; null when the event lacks the id it needs. */
+function tagOf(kind: CacheTagKind, event: ForumBusEvent): string | null {
+  switch (kind) {
+    case 'lists':
+    case 'profiles':
+    case 'search':
+    case 'pages':
+    case 'similar':
+      return TAGS[kind];
+    case 'post':
+      return event.postId ? TAGS.post(event.postId) : null;
+    case 'member': {
+      const member = namedMember(event);
+      return member ? TAGS.member(member) : null;
+    }
   }
 }
 
+/**
+ * The tags an event drops, as its row's `drops` says, or 'all' (its row says so, or it lacks an id a tag needs:
+ * what it changed cannot be told). A type this build does not know drops nothing.
+ */
+export function tagsDroppedBy(event: BusEvent): string[] | 'all' {
+  if (event.type === 'stream.watch' || !isForumEventType(event.type)) return [];
+  const { drops } = eventRow(event.type);
+  if (drops === 'all') return 'all';
+  const tags: string[] = [];
+  for (const kind of drops) {
+    const tag = tagOf(kind, event);
+    if (tag === null) return 'all';
+    tags.push(tag);
+  }
+  return tags;
+}
+
 /** Drops what each event of every instance changes; everything after the feed was away (events may be lost). */
-export function followEvents(listener: Pick<EventListener, 'subscribe'>, cache: { invalidate(tag: string): void; clear(): void }): () => void {
+export function followEvents(
+  listener: Pick<EventListener, 'subscribe'>,
+  cache: { invalidate(tag: string): void; clear(): void },
+): () => void {
   return listener.subscribe({
     event(event) {
-      for (const tag of tagsDroppedBy(event)) cache.invalidate(tag);
+      const tags = tagsDroppedBy(event);
+      if (tags === 'all') cache.clear();
+      else for (const tag of tags) cache.invalidate(tag);
     },
     resumed: () => cache.clear(),
   });
@@ -71,6 +97,8 @@ export interface CachedBody<T = unknown> extends ReplayableBody {
   readonly value: T;
   /** The body compressed, made on first use and kept with the entry. */
   encoded(encoding: Encoding): Buffer;
+  /** Made for one member (their marks on a public answer): sent as PRIVATE_ANSWER. */
+  readonly private?: boolean;
 }
 
 export interface BodyFill<T = unknown> {
@@ -86,15 +114,27 @@ export interface BodyFill<T = unknown> {
    * shows is the same (a browser's copy then says its own, older time, which only makes its stream more careful).
    */
   etagFrom?: string;
+  /** The ETag itself, when it was made before (a page kept in the page store): nothing is hashed. */
+  etag?: string;
 }
 
 /** A member's version that is the shared entry itself: its bytes, with a liveness of its own (see `personal`). */
 function sharedView<T>(entry: CachedBody<T>): CachedBody<T> {
-  return { type: entry.type, body: entry.body, etag: entry.etag, value: entry.value, encoded: entry.encoded, live: () => false, shared: true } as CachedBody<T>;
+  return {
+    type: entry.type,
+    body: entry.body,
+    etag: entry.etag,
+    value: entry.value,
+    encoded: entry.encoded,
+    live: () => false,
+    shared: true,
+  } as CachedBody<T>;
 }
 
 /** A member's version, and the shared entry it was last asked on top of. */
-interface PersonalBody extends CachedBody { base: CachedBody }
+interface PersonalBody extends CachedBody {
+  base: CachedBody;
+}
 
 const isShared = (body: CachedBody) => (body as { shared?: boolean }).shared === true;
 
@@ -113,10 +153,14 @@ function own(bytes: string | Buffer): Buffer {
   return copy;
 }
 
+/** The ETag of a body (or of what it is made from). */
+export const etagOf = (bytes: string | Buffer) =>
+  `W/"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
+
 /** A body and its ETag; its compressed copies are made on first use and kept with it. */
 export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
   const body = own(fill.body);
-  const etag = `W/"${createHash('sha1').update(fill.etagFrom ?? body).digest('base64url').slice(0, 22)}"`;
+  const etag = fill.etag ?? etagOf(fill.etagFrom ?? body);
   let br: Buffer | undefined;
   let gzip: Buffer | undefined;
   return {
@@ -128,7 +172,11 @@ export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
     live: () => false,
     encoded(encoding) {
       if (encoding === 'br') {
-        br ??= own(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        br ??= own(
+          brotliCompressSync(body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
         return br;
       }
       gzip ??= own(gzipSync(body, { level: 6 }));
@@ -164,23 +212,35 @@ function bestEncoding(header: string): Encoding | null {
 /**
  * Sends a cached answer: compressed as the request accepts, with its ETag (304 when the browser has it).
  * The bytes are public (a member whose marks change nothing gets them too); `no-cache`: every use is asked
- * again with the ETag, so a member's answer with marks (private, below) is never taken for them.
+ * again with the ETag. A member's own version (their marks on it) is private and kept nowhere.
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody): FastifyReply {
-  reply.header('ETag', entry.etag).header('Vary', 'Accept-Encoding').header('Cache-Control', 'no-cache').type(entry.type);
+  reply
+    .header('ETag', entry.etag)
+    .header('Vary', 'Accept-Encoding')
+    .header('Cache-Control', entry.private ? PRIVATE_ANSWER : 'no-cache')
+    .type(entry.type);
   // What the replay needs to answer this request again (decision 021).
   request.replayEntry = entry;
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  const encoding = entry.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  const encoding =
+    entry.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
   request.replayEncoding = encoding;
   if (!encoding) return reply.send((request.replayBody = entry.body));
   return reply.header('Content-Encoding', encoding).send((request.replayBody = entry.encoded(encoding)));
 }
 
+/**
+ * The Cache-Control of every answer that depends on who asks: kept by no shared cache and by no browser either (a
+ * member's marks, a pending post, their own profile must not outlive a sign-out). Every answer carries it unless
+ * it sets its own (plugins/security.ts); sendCached's public bytes say `no-cache`.
+ */
+export const PRIVATE_ANSWER = 'private, no-store';
+
 /** A public read's answer: a cached entry, or JSON text made for this member (compressed by the compress plugin). */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedBody | string): FastifyReply {
   if (typeof answer !== 'string') return sendCached(request, reply, answer);
-  return reply.header('Cache-Control', 'private, no-cache').type(JSON_TYPE).send(answer);
+  return reply.header('Cache-Control', PRIVATE_ANSWER).type(JSON_TYPE).send(answer);
 }
 
 export interface PublicCacheOptions {
@@ -206,14 +266,22 @@ export interface PublicCache {
    * entry's own (nothing of theirs on it). `tags` name what the marks depend on (the posts shown): a like
    * or bookmark changes its post, and that post's event drops the member's version at once.
    */
-  personal(memberId: string, entry: CachedBody, tags: readonly string[], make: () => Promise<string | null>): Promise<CachedBody>;
+  personal(
+    memberId: string,
+    entry: CachedBody,
+    tags: readonly string[],
+    make: () => Promise<string | null>,
+  ): Promise<CachedBody>;
   invalidate(tag: string): void;
   clear(): void;
   /** misses: reads not answered by an entry; fills: the answers made for them (concurrent misses of a key share one). */
   readonly stats: { entries: number; bytes: number; personal: number; hits: number; misses: number; fills: number };
 }
 
-export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'listening'>, opts: PublicCacheOptions = {}): PublicCache & { stop(): void } {
+export function createPublicCache(
+  listener: Pick<EventListener, 'subscribe' | 'listening'>,
+  opts: PublicCacheOptions = {},
+): PublicCache & { stop(): void } {
   // Bounded by bytes, so a crawler walking every page cannot grow the server past its memory target (issue 14:
   // under 300 MB): 32 MiB of shared entries as counted below, 16 MiB of members' versions.
   const maxBytes = opts.maxBytes ?? 32 * 2 ** 20;
@@ -253,15 +321,19 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
         return hit as CachedBody<T>;
       }
       misses++;
-      const made = await cache.read(key, async () => {
-        fills++;
-        const filled = await fill();
-        if (!filled) return null;
-        const body = cachedBody(filled) as CachedBody;
-        // Still this very entry: not dropped by an event, not expired, not replaced (and stored at all).
-        body.live = () => cache.get(key) === body;
-        return { value: body, tags: filled.tags };
-      }, { store: listener.listening() });
+      const made = await cache.read(
+        key,
+        async () => {
+          fills++;
+          const filled = await fill();
+          if (!filled) return null;
+          const body = cachedBody(filled) as CachedBody;
+          // Still this very entry: not dropped by an event, not expired, not replaced (and stored at all).
+          body.live = () => cache.get(key) === body;
+          return { value: body, tags: filled.tags };
+        },
+        { store: listener.listening() },
+      );
       return made as CachedBody<T> | null;
     },
 
@@ -273,14 +345,22 @@ export function createPublicCache(listener: Pick<EventListener, 'subscribe' | 'l
         hit.base = entry;
         return hit;
       }
-      const made = await personal.read(key, async () => {
-        const body = await make();
-        const value = (body === null ? sharedView(entry) : cachedBody({ body, type: entry.type, tags: [] })) as PersonalBody;
-        value.base = entry;
-        // The member's version is still the live one, and so is the shared entry it lies on.
-        value.live = () => personal.get(key) === value && value.base.live();
-        return { value, tags: [...tags, TAGS.member(memberId)] };
-      }, { store: listener.listening() });
+      const made = await personal.read(
+        key,
+        async () => {
+          const body = await make();
+          const value = (
+            body === null
+              ? sharedView(entry)
+              : Object.assign(cachedBody({ body, type: entry.type, tags: [] }), { private: true })
+          ) as PersonalBody;
+          value.base = entry;
+          // The member's version is still the live one, and so is the shared entry it lies on.
+          value.live = () => personal.get(key) === value && value.base.live();
+          return { value, tags: [...tags, TAGS.member(memberId)] };
+        },
+        { store: listener.listening() },
+      );
       return made!;
     },
 

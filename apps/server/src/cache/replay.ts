@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { logRequest, logsRequests } from '../lib/request-log.js';
 
 /**
  * Replay (docs/decisions/021): a GET Fastify answered with bytes of the public-read cache is remembered with the
@@ -67,12 +68,16 @@ const SWEEP_MS = 10_000;
 
 export interface Replay {
   /** Fastify's serverFactory: a plain HTTP server whose requests go through the replay first. */
-  serverFactory(handler: (req: IncomingMessage, res: ServerResponse) => void, options: FastifyServerOptions): http.Server;
+  serverFactory(
+    handler: (req: IncomingMessage, res: ServerResponse) => void,
+    options: FastifyServerOptions,
+  ): http.Server;
   /** Begins remembering (nothing is before). */
   start(context: ReplayContext): void;
   /** Fastify's onResponse: remembers a replayable answer. */
   remember(request: FastifyRequest, reply: FastifyReply): void;
-  readonly stats: { entries: number; bytes: number; replayed: number };
+  /** replayed: answers sent again; passed: requests it handed on to Fastify. */
+  readonly stats: { entries: number; bytes: number; replayed: number; passed: number };
   stop(): void;
 }
 
@@ -89,6 +94,7 @@ export function createReplay(opts: ReplayOptions): Replay {
   const records = new Map<string, Remembered>();
   let bytes = 0;
   let replayed = 0;
+  let passed = 0;
   let context: ReplayContext | null = null;
   const drop = (key: string, record: Remembered) => {
     records.delete(key);
@@ -117,27 +123,27 @@ export function createReplay(opts: ReplayOptions): Replay {
     const id = opts.genReqId();
     const headers = record.headers.slice();
     headers[record.idAt] = id;
-    if (logsRequests()) logged(req, res, id, record.status);
+    if (logsRequests(context!.log)) logged(req, res, id, record.status);
     res.writeHead(record.status, headers);
     res.end(record.body);
     return true;
   }
 
-  /** Whether Fastify would log this request (at info; no logger at all when LOG_LEVEL is silent). */
-  function logsRequests(): boolean {
-    const log = context!.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
-    return typeof log.isLevelEnabled === 'function' && log.isLevelEnabled('info');
-  }
-
-  /** The two lines Fastify writes for a request at info (decision 021 says what differs). */
+  /** The request's one log line (lib/request-log.ts), written when the answer ends. */
   function logged(req: IncomingMessage, res: ServerResponse, reqId: string, statusCode: number) {
-    const log = context!.log.child({ reqId });
+    const log = context!.log;
     const started = performance.now();
-    log.info({
-      req: { method: req.method, url: req.url, headers: req.headers, host: req.headers.host, ip: req.socket.remoteAddress, socket: req.socket },
-      replayed: true,
-    }, 'incoming request');
-    res.once('finish', () => log.info({ res: { statusCode }, responseTime: performance.now() - started }, 'request completed'));
+    res.once('finish', () =>
+      logRequest(log, {
+        reqId,
+        method: req.method,
+        url: req.url,
+        ip: req.socket.remoteAddress,
+        statusCode,
+        responseTime: performance.now() - started,
+        replayed: true,
+      }),
+    );
   }
 
   return {
@@ -150,7 +156,10 @@ export function createReplay(opts: ReplayOptions): Replay {
         } catch (err) {
           context?.log.error({ err }, 'replay failed: answered by Fastify');
         }
-        if (!served && !res.headersSent) handler(req, res);
+        if (!served && !res.headersSent) {
+          passed++;
+          handler(req, res);
+        }
       });
       if (options.keepAliveTimeout) server.keepAliveTimeout = options.keepAliveTimeout;
       if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
@@ -170,8 +179,21 @@ export function createReplay(opts: ReplayOptions): Replay {
       const status = reply.statusCode;
       if (status !== 200 && status !== 304) return;
       const sent = reply.getHeaders();
-      if (sent['set-cookie'] !== undefined || raw.headers['content-length'] !== undefined || raw.headers['transfer-encoding'] !== undefined) return;
-      const record: Remembered = { status, headers: [], idAt: -1, body: Buffer.alloc(0), entry, checks: request.replayChecks, size: 0 };
+      if (
+        sent['set-cookie'] !== undefined ||
+        raw.headers['content-length'] !== undefined ||
+        raw.headers['transfer-encoding'] !== undefined
+      )
+        return;
+      const record: Remembered = {
+        status,
+        headers: [],
+        idAt: -1,
+        body: Buffer.alloc(0),
+        entry,
+        checks: request.replayChecks,
+        size: 0,
+      };
       for (const [name, value] of Object.entries(sent)) {
         if (value === undefined) continue;
         for (const one of Array.isArray(value) ? value : [value]) {
@@ -183,7 +205,12 @@ export function createReplay(opts: ReplayOptions): Replay {
       // deflating what we do not keep compressed, say) is remembered: its encoding and length say so.
       const body = request.replayBody;
       if (status === 200) {
-        if (!body || String(sent['content-length']) !== String(body.length) || (sent['content-encoding'] ?? null) !== request.replayEncoding) return;
+        if (
+          !body ||
+          String(sent['content-length']) !== String(body.length) ||
+          (sent['content-encoding'] ?? null) !== request.replayEncoding
+        )
+          return;
         record.body = body;
       } else if (sent['content-encoding'] !== undefined) return;
       if (record.idAt < 0 || !holds(record)) return;
@@ -200,7 +227,7 @@ export function createReplay(opts: ReplayOptions): Replay {
     },
 
     get stats() {
-      return { entries: records.size, bytes, replayed };
+      return { entries: records.size, bytes, replayed, passed };
     },
 
     stop() {

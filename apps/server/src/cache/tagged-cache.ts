@@ -74,13 +74,15 @@ export class TaggedCache<V> {
     const flying = this.inFlight.get(key);
     if (flying && flying.started === this.sequence) return flying.promise;
     const started = this.sequence;
-    const promise = fill().then((filled) => {
-      if (!filled) return null;
-      if (opts.store !== false && this.fresh(started, filled.tags)) this.set(key, filled);
-      return filled.value;
-    }).finally(() => {
-      if (this.inFlight.get(key)?.promise === promise) this.inFlight.delete(key);
-    });
+    const promise = fill()
+      .then((filled) => {
+        if (!filled) return null;
+        if (opts.store !== false && this.fresh(started, filled.tags)) this.set(key, filled);
+        return filled.value;
+      })
+      .finally(() => {
+        if (this.inFlight.get(key)?.promise === promise) this.inFlight.delete(key);
+      });
     this.inFlight.set(key, { started, promise });
     return promise;
   }

@@ -11,7 +11,9 @@ async function main() {
   const database = await openDatabase(config, log);
   try {
     const result = await makeMissingVariants(database.db, await openStorage(config), (m) => console.log(m));
-    console.log(`Made the copies of ${result.made} photo${result.made === 1 ? '' : 's'}; ${result.missing} could not be read.`);
+    console.log(
+      `Made the copies of ${result.made} photo${result.made === 1 ? '' : 's'}; ${result.missing} could not be read.`,
+    );
   } finally {
     await database.close();
   }

@@ -15,7 +15,11 @@ async function main() {
       throw new Error('The Fenestra server is running on this data folder. Stop it, then restore.');
     }
     await database.pool.end();
-    await restoreBackup({ databaseUrl: database.url, uploadsDir: path.join(config.dataDir, 'uploads'), file: path.resolve(file) });
+    await restoreBackup({
+      databaseUrl: database.url,
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+      file: path.resolve(file),
+    });
     console.log(`Restored ${file}. Start the server with npm start.`);
   } finally {
     await database.embedded?.stop();

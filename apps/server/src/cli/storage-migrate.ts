@@ -39,7 +39,9 @@ async function main() {
     },
   });
   if (tty) process.stderr.write('\n');
-  console.log(`Copied ${result.copied} file${result.copied === 1 ? '' : 's'} (${megabytes(result.bytes)}); ${result.alreadyThere} already in the bucket.`);
+  console.log(
+    `Copied ${result.copied} file${result.copied === 1 ? '' : 's'} (${megabytes(result.bytes)}); ${result.alreadyThere} already in the bucket.`,
+  );
 }
 
 main().catch((e) => {

@@ -38,7 +38,12 @@ describe('configuration', () => {
       mediaUrl: null,
       linkPreviewAllow: new Set(),
       rateLimit: { auth: 10, uploads: 30, posts: 10, replies: 10, previews: 20, overrides: 20, windowSeconds: 60 },
-      ai: { provider: 'local', openai: null, timeoutSeconds: 45, similarVectors: true },
+      ai: { provider: 'local', openai: null, timeoutSeconds: 120, concurrency: 1, similarVectors: true },
+      sitemapPageSize: 50_000,
+      push: { vapid: { publicKey: undefined, privateKey: undefined, subject: undefined }, endpointAllow: new Set() },
+      community: { autoApproveTrusted: false, requireEmailVerification: false },
+      siteSettingsFromEnv: {},
+      metricsToken: null,
     });
   });
 
@@ -84,8 +89,21 @@ describe('configuration', () => {
       AI_VISION_MODEL: 'llava',
       AI_EMBED_MODEL: 'nomic-embed-text',
       AI_TIMEOUT_SECONDS: '20',
+      AI_CONCURRENCY: '2',
+      AI_LOCAL_TIMEOUT_SECONDS: '90',
       SIMILAR_VECTORS: 'false',
       SEARCH_CACHE: 'false',
+      SITEMAP_PAGE_SIZE: '1000',
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'k'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+      PUSH_ENDPOINT_ALLOW: '127.0.0.1:5710',
+      AUTO_APPROVE_TRUSTED: 'true',
+      REQUIRE_EMAIL_VERIFICATION: '1',
+      METRICS_TOKEN: 'm'.repeat(16),
+      SITE_NAME: 'Window Clinic',
+      SITE_DESCRIPTION: 'Parts for old windows.',
+      ACCENT_COLOR: '#2563eb',
     });
     expect(config).toEqual({
       env: 'development',
@@ -109,8 +127,11 @@ describe('configuration', () => {
       storage: {
         kind: 's3',
         s3: {
-          endpoint: 'http://127.0.0.1:4569', region: 'eu-west-3', bucket: 'fenestra-files',
-          credentials: { accessKeyId: 'key-id', secretAccessKey: 'key-secret' }, forcePathStyle: true,
+          endpoint: 'http://127.0.0.1:4569',
+          region: 'eu-west-3',
+          bucket: 'fenestra-files',
+          credentials: { accessKeyId: 'key-id', secretAccessKey: 'key-secret' },
+          forcePathStyle: true,
         },
       },
       mediaUrl: 'https://cdn.example.com/files',
@@ -118,16 +139,50 @@ describe('configuration', () => {
       rateLimit: { auth: 5, uploads: 6, posts: 7, replies: 9, previews: 8, overrides: 4, windowSeconds: 120 },
       ai: {
         provider: 'openai',
-        openai: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test', visionModel: 'llava', embedModel: 'nomic-embed-text', timeoutMs: 20_000 },
+        openai: {
+          baseUrl: 'http://127.0.0.1:11434/v1',
+          apiKey: 'sk-test',
+          visionModel: 'llava',
+          embedModel: 'nomic-embed-text',
+          timeoutMs: 20_000,
+        },
+        // The remote provider's limit, not the local one's.
         timeoutSeconds: 20,
+        concurrency: 2,
         similarVectors: false,
       },
+      sitemapPageSize: 1000,
+      push: {
+        vapid: { publicKey: 'B'.repeat(87), privateKey: 'k'.repeat(43), subject: 'mailto:ops@example.com' },
+        endpointAllow: new Set(['127.0.0.1:5710']),
+      },
+      community: { autoApproveTrusted: true, requireEmailVerification: true },
+      // Each RATE_LIMIT_* fixes its setting too (the settings page shows it as set by the environment).
+      siteSettingsFromEnv: {
+        siteName: 'Window Clinic',
+        siteDescription: 'Parts for old windows.',
+        accentColor: '#2563eb',
+        rateLimitAuth: 5,
+        rateLimitUploads: 6,
+        rateLimitPosts: 7,
+        rateLimitReplies: 9,
+        rateLimitPreviews: 8,
+        rateLimitOverrides: 4,
+        rateLimitWindowSeconds: 120,
+        autoApproveTrusted: true,
+        requireEmailVerification: true,
+      },
+      metricsToken: 'm'.repeat(16),
     });
   });
 
   it('follows PORT in the default public address, and treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '3102' }).publicUrl).toBe('http://localhost:3102');
-    expect(loadConfig({ PORT: '', SEED: '', PUBLIC_URL: '' })).toMatchObject({ port: 3000, seed: 'demo', publicUrl: 'http://localhost:3000' });
+    expect(loadConfig({ PORT: '', SEED: '', PUBLIC_URL: '' })).toMatchObject({
+      port: 3000,
+      seed: 'demo',
+      publicUrl: 'http://localhost:3000',
+    });
   });
 
   it('refuses the openai provider without an endpoint, and an unknown provider', () => {
@@ -139,16 +194,24 @@ describe('configuration', () => {
     expect(errorOf({ STORAGE: 's3' })).toContain('S3_BUCKET: required when STORAGE=s3');
     expect(errorOf({ STORAGE: 's3', S3_BUCKET: 'b' })).toContain('S3_BUCKET');
     expect(errorOf({ STORAGE: 'gcs' })).toContain('STORAGE');
-    expect(errorOf({ STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'k' })).toContain('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    expect(errorOf({ STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'k' })).toContain(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
     expect(errorOf({ MEDIA_URL: 'ftp://files.example.com' })).toContain('MEDIA_URL');
     expect(errorOf({ MEDIA_URL: 'https://cdn.example.com/?v=1' })).toContain('MEDIA_URL');
     expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'files' }).storage).toEqual({
-      kind: 's3', s3: { endpoint: undefined, region: 'us-east-1', bucket: 'files', credentials: undefined, forcePathStyle: false },
+      kind: 's3',
+      s3: { endpoint: undefined, region: 'us-east-1', bucket: 'files', credentials: undefined, forcePathStyle: false },
     });
   });
 
   it('reads RUN_WORKER as true, false, 1 or 0', () => {
-    expect(['true', '1', 'false', '0'].map((v) => loadConfig({ RUN_WORKER: v }).runWorker)).toEqual([true, true, false, false]);
+    expect(['true', '1', 'false', '0'].map((v) => loadConfig({ RUN_WORKER: v }).runWorker)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it.each([

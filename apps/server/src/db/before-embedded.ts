@@ -10,6 +10,7 @@ export const listenersBefore = new Map(EXIT_EVENTS.map((event) => [event, new Se
 /** Removes what was added to `event` since this module loaded. */
 export function removeListenersSince(event: string): void {
   for (const listener of listenersOf(event)) {
-    if (!listenersBefore.get(event)?.has(listener)) (process as NodeJS.EventEmitter).removeListener(event, listener as (...args: unknown[]) => void);
+    if (!listenersBefore.get(event)?.has(listener))
+      (process as NodeJS.EventEmitter).removeListener(event, listener as (...args: unknown[]) => void);
   }
 }

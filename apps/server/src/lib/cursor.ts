@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { MSG } from '@fenestra/shared';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { badRequest } from './errors.js';
+
+/** A timestamp as text with microseconds, so a keyset cursor loses nothing (a JS Date keeps milliseconds). */
+export const exactTime = (column: SQLWrapper) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 // Keyset cursors: the last row's sort keys as base64url JSON. Each order knows which keys it needs.
 const cursorSchema = z.object({
   o: z.string(),
-  /** Exact timestamp text (microseconds), see repo exactTime. */
+  /** Exact timestamp text (microseconds), see exactTime. */
   c: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
   i: z.uuid(),
   v: z.number().int().optional(),

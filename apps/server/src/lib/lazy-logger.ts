@@ -12,7 +12,11 @@ type Args = [unknown?, ...unknown[]];
 class LazyChildLogger {
   private made: Logger | null = null;
 
-  constructor(private readonly parent: Logger, private readonly bindings: Bindings, private readonly options: ChildLoggerOptions) {}
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
 
   private get logger(): Logger {
     return (this.made ??= this.parent.child(this.bindings, this.options));
@@ -22,7 +26,9 @@ class LazyChildLogger {
   private enabled(level: Level): boolean {
     if (this.made) return this.made.isLevelEnabled(level);
     const own = this.options.level;
-    return own ? this.parent.levels.values[level]! >= this.parent.levels.values[own]! : this.parent.isLevelEnabled(level);
+    return own
+      ? this.parent.levels.values[level]! >= this.parent.levels.values[own]!
+      : this.parent.isLevelEnabled(level);
   }
 
   private write(level: Level, args: Args) {
@@ -37,12 +43,24 @@ class LazyChildLogger {
     this.logger.level = level;
   }
 
-  fatal(...args: Args) { this.write('fatal', args); }
-  error(...args: Args) { this.write('error', args); }
-  warn(...args: Args) { this.write('warn', args); }
-  info(...args: Args) { this.write('info', args); }
-  debug(...args: Args) { this.write('debug', args); }
-  trace(...args: Args) { this.write('trace', args); }
+  fatal(...args: Args) {
+    this.write('fatal', args);
+  }
+  error(...args: Args) {
+    this.write('error', args);
+  }
+  warn(...args: Args) {
+    this.write('warn', args);
+  }
+  info(...args: Args) {
+    this.write('info', args);
+  }
+  debug(...args: Args) {
+    this.write('debug', args);
+  }
+  trace(...args: Args) {
+    this.write('trace', args);
+  }
   silent() {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions) {
@@ -51,6 +69,11 @@ class LazyChildLogger {
 }
 
 /** Fastify's childLoggerFactory: the request's logger, made lazily (above). */
-export function lazyChildLogger(this: unknown, parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function lazyChildLogger(
+  this: unknown,
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   return new LazyChildLogger(parent as Logger, bindings, options) as unknown as FastifyBaseLogger;
 }

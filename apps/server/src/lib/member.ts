@@ -17,6 +17,9 @@ export interface MemberRow {
   banUntil: Date | null;
   role: Role;
   hasPassword: boolean;
+  /** 0 New .. 3 Leader (issue 26): limits that depend on it are read through replyLimitsFor. */
+  trustLevel: number;
+  emailVerified: boolean;
 }
 
 const memberColumns = {
@@ -31,22 +34,28 @@ const memberColumns = {
   banReason: profiles.banReason,
   banUntil: profiles.banUntil,
   role: sql<Role>`coalesce(${userRoles.role}, 'user')`,
+  trustLevel: profiles.trustLevel,
+  emailVerified: users.emailVerified,
   hasPassword: sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.providerId} = 'credential' and ${accounts.password} is not null)`,
 };
 
-const sessionStatement = (db: Db) => db
-  .select({ ...memberColumns, sessionUpdatedAt: sessions.updatedAt, sessionExpiresAt: sessions.expiresAt })
-  .from(sessions)
-  .innerJoin(users, eq(users.id, sessions.userId))
-  .innerJoin(profiles, eq(profiles.id, users.id))
-  .leftJoin(userRoles, eq(userRoles.userId, users.id))
-  .where(and(eq(sessions.token, sql.placeholder('token')), sql`${sessions.expiresAt} > now()`))
-  .limit(1)
-  .prepare('member_by_session');
+const sessionStatement = (db: Db) =>
+  db
+    .select({ ...memberColumns, sessionUpdatedAt: sessions.updatedAt, sessionExpiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(sessions.token, sql.placeholder('token')), sql`${sessions.expiresAt} > now()`))
+    .limit(1)
+    .prepare('member_by_session');
 const sessionStatements = new WeakMap<Db, ReturnType<typeof sessionStatement>>();
 
 /** The member behind a live session token, with the session's last refresh and its end: one query, a named prepared statement. */
-export async function findMemberBySession(db: Db, token: string): Promise<(MemberRow & { sessionUpdatedAt: Date; sessionExpiresAt: Date }) | null> {
+export async function findMemberBySession(
+  db: Db,
+  token: string,
+): Promise<(MemberRow & { sessionUpdatedAt: Date; sessionExpiresAt: Date }) | null> {
   let statement = sessionStatements.get(db);
   if (!statement) sessionStatements.set(db, (statement = sessionStatement(db)));
   const rows = await statement.execute({ token });

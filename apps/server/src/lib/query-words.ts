@@ -8,4 +8,3 @@ const MAX_WORDS = 24;
 export function queryWords(text: string): string[] {
   return text.normalize('NFKC').toLowerCase().replace(DROPPED, '').split(SPACES).filter(Boolean).slice(0, MAX_WORDS);
 }
-

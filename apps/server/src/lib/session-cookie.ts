@@ -21,7 +21,11 @@ export function verifiedSessionToken(cookieHeader: string | undefined, secret: s
   const raw = cookieValue(cookieHeader, SESSION_COOKIE);
   if (!raw) return null;
   let value: string;
-  try { value = decodeURIComponent(raw); } catch { return null; }
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);

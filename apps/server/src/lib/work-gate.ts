@@ -24,7 +24,9 @@ export function workGate(opts: { concurrency: number; queue: number }) {
         next();
       }
     },
-    get load() { return { running, waiting: waiting.length }; },
+    get load() {
+      return { running, waiting: waiting.length };
+    },
   };
 }
 

@@ -1,20 +1,39 @@
 import { BUCKETS, type Bucket, type Storage } from '../adapters/storage/storage.js';
 
 const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif',
-  mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
 };
-export const contentTypeOf = (filePath: string) => TYPES[filePath.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
+export const contentTypeOf = (filePath: string) =>
+  TYPES[filePath.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
 
-export interface MigrationProgress { files: number; totalFiles: number; bytes: number; totalBytes: number }
-export interface MigrationResult { copied: number; bytes: number; alreadyThere: number }
+export interface MigrationProgress {
+  files: number;
+  totalFiles: number;
+  bytes: number;
+  totalBytes: number;
+}
+export interface MigrationResult {
+  copied: number;
+  bytes: number;
+  alreadyThere: number;
+}
 
 /**
  * Copies every file of `from` that `to` does not hold yet (same path and size), bucket by bucket, a few at
  * a time. Stopped half-way, it is run again: what arrived is compared and skipped, the rest is copied.
  */
 export async function migrateStorage(
-  from: Storage, to: Storage, opts: { concurrency?: number; onProgress?: (p: MigrationProgress) => void } = {},
+  from: Storage,
+  to: Storage,
+  opts: { concurrency?: number; onProgress?: (p: MigrationProgress) => void } = {},
 ): Promise<MigrationResult> {
   const todo: { bucket: Bucket; path: string; bytes: number }[] = [];
   let alreadyThere = 0;
@@ -26,7 +45,12 @@ export async function migrateStorage(
       else todo.push({ bucket, ...f });
     }
   }
-  const progress: MigrationProgress = { files: 0, totalFiles: todo.length, bytes: 0, totalBytes: todo.reduce((n, f) => n + f.bytes, 0) };
+  const progress: MigrationProgress = {
+    files: 0,
+    totalFiles: todo.length,
+    bytes: 0,
+    totalBytes: todo.reduce((n, f) => n + f.bytes, 0),
+  };
   opts.onProgress?.(progress);
   let next = 0;
   const copyNext = async (): Promise<void> => {

@@ -6,8 +6,15 @@ import { AppError } from '../lib/errors.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 
 const STATUS_NAMES: Record<number, string> = {
-  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_REQUESTS',
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
 };
 
 // One place turns every error into a JSON body with the request id; 5xx details stay in the log.
@@ -26,15 +33,21 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       body = { error: 'UNAVAILABLE', message: MSG.unavailable, statusCode: 503, requestId: request.id };
     } else {
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-      body = status >= 500
-        ? { error: 'INTERNAL', message: MSG.serverError, statusCode: status, requestId: request.id }
-        : { error: STATUS_NAMES[status] ?? 'ERROR', message: error.message, statusCode: status, requestId: request.id };
+      body =
+        status >= 500
+          ? { error: 'INTERNAL', message: MSG.serverError, statusCode: status, requestId: request.id }
+          : {
+              error: STATUS_NAMES[status] ?? 'ERROR',
+              message: error.message,
+              statusCode: status,
+              requestId: request.id,
+            };
     }
     if (body.statusCode === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     if (body.statusCode === 503) request.log.warn({ code: body.error }, body.message);
     else if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.error, status: body.statusCode }, body.message);
+    // At debug: the request's one info line (lib/request-log.ts) already says its status.
+    else request.log.debug({ code: body.error, status: body.statusCode }, body.message);
     return reply.status(body.statusCode).send(body);
   });
-
 });

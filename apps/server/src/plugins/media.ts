@@ -33,7 +33,10 @@ export async function mediaPlugin(app: FastifyInstance, opts: { storage: Storage
   app.get<{ Params: { bucket: string; '*': string } }>(`${MEDIA_PREFIX}/:bucket/*`, async (request, reply) => {
     const { bucket, '*': filePath } = request.params;
     if (!BUCKETS.includes(bucket as Bucket) || !FILE_PATH.test(filePath)) return reply.callNotFound();
-    const range = typeof request.headers.range === 'string' && /^bytes=\d*-\d*$/.test(request.headers.range) ? request.headers.range : undefined;
+    const range =
+      typeof request.headers.range === 'string' && /^bytes=\d*-\d*$/.test(request.headers.range)
+        ? request.headers.range
+        : undefined;
     const file = await open(bucket as Bucket, filePath, range);
     if (file === null) return reply.callNotFound();
     if (file === 'unsatisfiable-range') return reply.code(416).send();

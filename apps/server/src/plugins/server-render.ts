@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,15 +12,27 @@ import { TAGS } from '../cache/public-cache.js';
  * member's marks apply as for the browser). Without that file (an older build, tests) pages stay client-rendered.
  */
 
-interface Read { key: readonly unknown[]; path: string }
+interface Read {
+  key: readonly unknown[];
+  path: string;
+}
 interface Renderer {
   serverReads(pathname: string, search: string): Read[] | null;
   render(url: string, reads: readonly Read[], answers: readonly unknown[]): Promise<{ html: string; state: string }>;
 }
-interface Manifest { [source: string]: { file: string; imports?: string[]; css?: string[] } }
+interface Manifest {
+  [source: string]: { file: string; imports?: string[]; css?: string[] };
+}
 
 /** The lazy page module each server-rendered path shows (src/app/router.tsx's lazyPageFor). */
-const lazyModuleFor = (pathname: string) => (/^\/post\/[^/]+$/.test(pathname) ? 'src/app/routes/post.tsx' : null);
+const lazyModuleFor = (pathname: string) =>
+  /^\/post\/[^/]+(\/[^/]+)?$/.test(pathname) && !pathname.endsWith('/edit')
+    ? 'src/app/routes/post.tsx'
+    : /^\/parts\/[^/]+$/.test(pathname)
+      ? 'src/app/routes/part.tsx'
+      : pathname === '/404'
+        ? 'src/app/routes/not-found.tsx'
+        : null;
 
 export interface ServerRendered {
   html: string;
@@ -27,12 +40,32 @@ export interface ServerRendered {
   tags: string[];
   /** The page without the time its data was read: the same for the same content (its ETag is made from it). */
   content: string;
+  /** The answers of the reads no event names (`uncheckedReads`), as the page was drawn from them. */
+  checks: string;
+}
+
+/**
+ * The reads whose answers change without an event that names the page: a post's similar questions (the
+ * similar-questions job rewrites other posts' lists). A page kept longer than the public-read cache keeps it
+ * (cache/page-store.ts) is sent only while these answer as they did when it was drawn.
+ */
+const uncheckedReads = (path: string) => /^\/api\/posts\/[^/]+\/similar$/.test(path);
+
+/** `time` put back into a page's content: when its data was read (or found still current), for its stream. */
+export function withReadAt(content: string, readAt: string): string {
+  return content.replace(DATA_TAG, () => `${DATA_TAG} data-read-at="${readAt}"`);
 }
 
 export function serverRenderer(app: FastifyInstance, webDist: string) {
   const entryFile = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.js');
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
-  let loaded: { mtimeMs: number; renderer: Promise<Renderer>; manifest: Manifest | null } | null = null;
+  let loaded: {
+    mtimeMs: number;
+    renderer: Promise<Renderer>;
+    manifest: Manifest | null;
+    /** The renderer's own bytes, hashed: the same build on every instance, whatever its files' times. */
+    build: string;
+  } | null = null;
 
   /** The renderer of the current build (a rebuild is picked up: the import's URL carries the file's time). */
   function current() {
@@ -41,7 +74,8 @@ export function serverRenderer(app: FastifyInstance, webDist: string) {
     if (loaded?.mtimeMs !== mtimeMs) {
       const renderer = import(`${pathToFileURL(entryFile).href}?v=${mtimeMs}`) as Promise<Renderer>;
       const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
-      loaded = { mtimeMs, renderer, manifest };
+      const build = createHash('sha1').update(readFileSync(entryFile)).digest('base64url').slice(0, 16);
+      loaded = { mtimeMs, renderer, manifest, build };
     }
     return loaded;
   }
@@ -64,37 +98,74 @@ export function serverRenderer(app: FastifyInstance, webDist: string) {
     };
     visit(source);
     const links = [
-      ...[...css].filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-      ...[...files].filter((f) => !shell.includes(`/${f}"`)).map((f) => `<link data-after-paint="modulepreload" href="/${f}">`),
+      ...[...css]
+        .filter((f) => !shell.includes(`/${f}"`))
+        .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+      ...[...files]
+        .filter((f) => !shell.includes(`/${f}"`))
+        .map((f) => `<link data-after-paint="modulepreload" href="/${f}">`),
     ];
     return links.join('\n    ');
   }
 
-  /** The page at the request's URL drawn into `shell` (index.html, perhaps with a post's meta tags), or null. */
-  return async function renderPage(request: FastifyRequest, shell: string): Promise<ServerRendered | null> {
+  const ask = (request: FastifyRequest, path: string) => {
+    const cookie = request.headers.cookie;
+    return app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+  };
+  const checksOf = (reads: readonly Read[], answers: readonly { statusCode: number; body: string }[]) =>
+    reads
+      .map((read, i) => (uncheckedReads(read.path) ? `${answers[i]!.statusCode} ${answers[i]!.body}` : null))
+      .filter((check) => check !== null)
+      .join('\n');
+
+  /**
+   * The page at the request's URL (or at `at`: the not-found page for any missing address) drawn into `shell`
+   * (index.html with the page's head), or null.
+   */
+  async function renderPage(request: FastifyRequest, shell: string, at?: string): Promise<ServerRendered | null> {
     const build = current();
     if (!build) return null;
-    const [pathname = '/', query = ''] = request.url.split('?');
+    const url = at ?? request.url;
+    const [pathname = '/', query = ''] = url.split('?');
     const renderer = await build.renderer;
     const reads = renderer.serverReads(pathname, query);
     if (!reads) return null;
-    const cookie = request.headers.cookie;
     // Before the reads (some come from the public-read cache, right as of now): the stream opened by the page tells
     // it whether anything it shows changed after this (modules/events, `since`).
     const readAt = app.services.events.recent.stamp();
-    const answers = await Promise.all(reads.map((read) => app.inject({ method: 'GET', url: read.path, headers: cookie ? { cookie } : {} })));
+    const answers = await Promise.all(reads.map((read) => ask(request, read.path)));
     // A post this visitor may not see, a database away: the browser draws the page and says what happened.
     if (answers.some((answer) => answer.statusCode !== 200)) return null;
     const bodies = answers.map((answer) => answer.json() as unknown);
-    const { html, state } = await renderer.render(request.url, reads, bodies);
+    const { html, state } = await renderer.render(url, reads, bodies);
     const head = preloads(build.manifest, pathname, shell);
     const page = afterPaint(shell)
-      .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
+      // Drawn at another address (the not-found page): the browser shows that page at the address it asked for.
+      .replace('<div id="root"></div>', () => `<div id="root"${at ? ` data-drawn-at="${at}"` : ''}>${html}</div>`)
       .replace('</body>', () => `  ${DATA_TAG}>${state}</script>\n  </body>`)
       .replace('</head>', () => (head ? `    ${head}\n  </head>` : '</head>'));
     // The tag is found once: the drawn HTML and the JSON escape the quotes it is written with.
-    return { html: page.replace(DATA_TAG, () => `${DATA_TAG} data-read-at="${readAt}"`), content: page, tags: [...membersShown(bodies)].map(TAGS.member) };
-  };
+    return {
+      html: withReadAt(page, readAt),
+      content: page,
+      tags: [...membersShown(bodies)].map(TAGS.member),
+      checks: checksOf(reads, answers),
+    };
+  }
+
+  return Object.assign(renderPage, {
+    /** The current build of the renderer (null without one). */
+    build: () => current()?.build ?? null,
+    /** The answers of the page's unchecked reads now (see `uncheckedReads`), as `checks` has them. */
+    async checksNow(request: FastifyRequest, url: string): Promise<string | null> {
+      const build = current();
+      if (!build) return null;
+      const [pathname = '/', query = ''] = url.split('?');
+      const reads = (await build.renderer).serverReads(pathname, query)?.filter((read) => uncheckedReads(read.path));
+      if (!reads) return null;
+      return checksOf(reads, await Promise.all(reads.map((read) => ask(request, read.path))));
+    },
+  });
 }
 
 /** The inlined data's tag, which also says when its data was read (`data-read-at`). */
@@ -107,8 +178,14 @@ const DATA_TAG = '<script type="application/json" id="fenestra-data"';
  */
 function afterPaint(shell: string): string {
   return shell
-    .replace(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g, (_, src: string) => `<link data-after-paint="module" href="${src}">`)
-    .replace(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_, href: string) => `<link data-after-paint="modulepreload" href="${href}">`)
+    .replace(
+      /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g,
+      (_, src: string) => `<link data-after-paint="module" href="${src}">`,
+    )
+    .replace(
+      /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g,
+      (_, href: string) => `<link data-after-paint="modulepreload" href="${href}">`,
+    )
     .replace('<script src="/boot.js">', '<script src="/boot.js" data-app-after-paint>');
 }
 

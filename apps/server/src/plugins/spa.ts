@@ -4,105 +4,264 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '@fenestra/shared';
-import { TAGS, cachedBody, sendCached, type CachedBody, type PublicCache } from '../cache/public-cache.js';
-import { serverRenderer } from './server-render.js';
+import {
+  PRIVATE_ANSWER,
+  TAGS,
+  cachedBody,
+  etagOf,
+  sendCached,
+  type BodyFill,
+  type CachedBody,
+  type PublicCache,
+} from '../cache/public-cache.js';
+import type { PageStore } from '../cache/page-store.js';
+import { serverRenderer, withReadAt } from './server-render.js';
+import {
+  withHead,
+  withSite,
+  type SiteHead,
+  type PageAnswer,
+  type PageDescriber,
+} from '../modules/web-presence/service.js';
+import { MEDIA_PREFIX } from '../adapters/storage/storage.js';
 import { noteReplayCheck } from '../cache/replay.js';
 
 const HTML = 'text/html; charset=utf-8';
 
 // Serves the built web app: hashed assets cached for a year, index.html never cached, client routes fall back to it.
-export const spaPlugin = fp(async (app: FastifyInstance, opts: {
-  webDist: string;
-  /** The shell for /post/:id with that post's meta tags, or null for the plain shell (missing or not public). */
-  renderPost?: (indexHtml: string, postId: string, path: string) => Promise<string | null>;
-  /** The public-read cache the post pages are kept in. */
-  cache: PublicCache;
-}) => {
-  const indexFile = path.join(opts.webDist, 'index.html');
-  if (!existsSync(indexFile)) {
-    app.log.warn(`No built web app in ${opts.webDist}: run "npm run build" (npm start does it for you)`);
-  }
-  // Kept in memory with its compressed copies (made once, on first use), and re-read only when a new build
-  // replaces it (one stat per request), so a rebuild never serves links to assets that are gone.
-  let cached: { html: string; mtimeMs: number; shell: CachedBody } | null = null;
-  const readIndex = () => {
-    const mtimeMs = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
-    if (mtimeMs === undefined) return (cached = null);
-    if (cached?.mtimeMs !== mtimeMs) {
-      const html = readFileSync(indexFile, 'utf8');
-      cached = { html, mtimeMs, shell: cachedBody({ body: html, type: HTML, tags: [] }) };
-    }
-    return cached;
-  };
-
-  if (existsSync(opts.webDist)) await app.register(fastifyStatic, {
-    root: opts.webDist,
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    // The build wrote .br and .gz beside every text file: sent as they are (with Vary), never compressed per request.
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      } else {
-        res.header('Cache-Control', 'no-cache');
-      }
+export const spaPlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: {
+      webDist: string;
+      /** What a page's address answers: the page and its head, a redirect, or 404/410 (modules/web-presence). */
+      describe?: PageDescriber;
+      publicUrl?: string;
+      /**
+       * The site's name and icon now (its settings), once a reading after settings.changed is done: that event empties
+       * the page cache, and a page made again must not carry the old name.
+       */
+      site?: () => Promise<SiteHead>;
+      /** The public-read cache the post pages are kept in. */
+      cache: PublicCache;
+      /** Where a post page drawn for visitors is kept beyond that, for every instance (decision 039). */
+      pageStore?: PageStore;
     },
-  });
-
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const index = readIndex();
-    if (!index) return reply.status(503).type('text/plain').send(MSG.webAppNotBuilt);
-    return sendCached(request, reply, index.shell);
-  };
-
-  const renderPage = serverRenderer(app, opts.webDist);
-
-  /**
-   * A server-rendered page (docs/decisions/013). `shell` is index.html as this page needs it (null: the plain
-   * shell, drawn in the browser). A visitor's page is the same for every visitor: kept in the public-read cache,
-   * per build and per address, under the tags of what it shows. A member's shows their own marks: made for them.
-   */
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, shell: (html: string) => Promise<string | null>, tags: string[]) {
-    const index = readIndex();
-    if (!index) return sendIndex(request, reply);
-    const { html, mtimeMs } = index;
-    if (await request.member()) {
-      const page = await shell(html);
-      if (!page) return sendIndex(request, reply);
-      const rendered = await renderPage(request, page);
-      return reply.header('Cache-Control', 'private, no-cache').type(HTML).send(rendered?.html ?? page);
+  ) => {
+    const indexFile = path.join(opts.webDist, 'index.html');
+    if (!existsSync(indexFile)) {
+      app.log.warn(`No built web app in ${opts.webDist}: run "npm run build" (npm start does it for you)`);
     }
-    const entry = await opts.cache.read(`html:page:${mtimeMs}:${request.url}`, async () => {
-      const page = await shell(html);
-      if (!page) return null;
-      const rendered = await renderPage(request, page);
-      return { body: rendered?.html ?? page, etagFrom: rendered?.content, type: HTML, tags: [...tags, ...(rendered?.tags ?? [])] };
+    // Kept in memory with its compressed copies (made once, on first use), and re-read only when a new build
+    // replaces it (one stat per request), so a rebuild never serves links to assets that are gone.
+    let cached: { html: string; mtimeMs: number; shell: CachedBody } | null = null;
+    const readIndex = () => {
+      const mtimeMs = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+      if (mtimeMs === undefined) return (cached = null);
+      if (cached?.mtimeMs !== mtimeMs) {
+        const html = readFileSync(indexFile, 'utf8');
+        cached = { html, mtimeMs, shell: cachedBody({ body: html, type: HTML, tags: [] }) };
+      }
+      return cached;
+    };
+
+    if (existsSync(opts.webDist))
+      await app.register(fastifyStatic, {
+        root: opts.webDist,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        // The build wrote .br and .gz beside every text file: sent as they are (with Vary), never compressed per request.
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          } else if (filePath.includes(`${path.sep}avatars${path.sep}`)) {
+            // The preset avatars' drawings (public/avatars): on many cards, unhashed, rarely redrawn.
+            res.header('Cache-Control', 'public, max-age=86400');
+          } else {
+            res.header('Cache-Control', 'no-cache');
+          }
+        },
+      });
+
+    // The plain shell as the site's settings name it (the built file while they are its own), per build and site.
+    let named: { key: string; shell: CachedBody } | null = null;
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+      const index = readIndex();
+      if (!index) return reply.status(503).type('text/plain').send(MSG.webAppNotBuilt);
+      const site = await opts.site?.();
+      const key = site ? `${index.mtimeMs}\n${site.name}\n${site.faviconUrl}\n${site.description}` : '';
+      if (site && named?.key !== key) {
+        const html = withSite(index.html, site);
+        named = { key, shell: html === null ? index.shell : cachedBody({ body: html, type: HTML, tags: [] }) };
+      }
+      return sendCached(request, reply, site ? named!.shell : index.shell);
+    };
+
+    const renderPage = serverRenderer(app, opts.webDist);
+
+    /**
+     * The key of a post page in the page store (its build, both the shell's and the renderer's, and its address), or
+     * null for a page not kept there: any other page, an address with a query.
+     */
+    function storedAt(index: { shell: CachedBody }, url: string): string | null {
+      if (!opts.pageStore || !POST_PAGE.test(url)) return null;
+      const renderer = renderPage.build();
+      // The shell's ETag is W/"<hash>".
+      return renderer ? `${index.shell.etag.slice(3, -1)}.${renderer}:${url}` : null;
+    }
+
+    /**
+     * A server-rendered page (docs/decisions/013). `shell` is index.html as this page needs it (null: the plain
+     * shell, drawn in the browser). A visitor's page is the same for every visitor: kept in the public-read cache,
+     * per build and per address, under the tags of what it shows. A member's shows their own marks: made for them.
+     * `shell` also answers what the address is (decision 034): a redirect or a missing page is never cached here.
+     */
+    async function sendPage(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      describe: (member: Awaited<ReturnType<FastifyRequest['member']>>) => Promise<PageAnswer>,
+    ) {
+      const index = readIndex();
+      if (!index) return sendIndex(request, reply);
+      const { html, mtimeMs } = index;
+      let answer: PageAnswer | null = null;
+      const shell = async (page: PageAnswer) => {
+        const site = await opts.site?.();
+        if (page.kind === 'page' && page.head) return withHead(html, page.head, publicUrl, site);
+        return (site && withSite(html, site)) ?? html;
+      };
+      const elsewhere = (page: PageAnswer | null) => {
+        if (page?.kind === 'redirect') return reply.redirect(page.to, 301);
+        if (page?.kind === 'missing') return sendMissing(request, reply, page.status);
+        return null;
+      };
+      const member = await request.member();
+      if (member) {
+        answer = await describe(member);
+        const moved = elsewhere(answer);
+        if (moved) return moved;
+        if (answer.kind !== 'page' || !answer.head) return sendIndex(request, reply);
+        const page = await shell(answer);
+        const rendered = await renderPage(request, page);
+        return reply
+          .header('Cache-Control', PRIVATE_ANSWER)
+          .type(HTML)
+          .send(rendered?.html ?? page);
+      }
+      const entry = await opts.cache.read(`html:page:${mtimeMs}:${request.url}`, async (): Promise<BodyFill | null> => {
+        const storeKey = storedAt(index, request.url);
+        const store = storeKey ? opts.pageStore! : null;
+        if (store && storeKey) {
+          // Its stream is told of what changes after this (the stored page is current as of the drops heard now).
+          const readAt = app.services.events.recent.stamp();
+          const found = await store.get(storeKey, () => renderPage.checksNow(request, request.url));
+          // In memory, under what it shows as drawn pages are (its similar questions' tags too).
+          if (found)
+            return {
+              body: withReadAt(found.content, readAt),
+              etag: found.etag,
+              type: HTML,
+              tags: [...found.tags, ...CHECKED_INSTEAD],
+            };
+        }
+        const started = store?.begin();
+        answer = await describe(null);
+        if (answer.kind !== 'page') return null;
+        const page = await shell(answer);
+        const rendered = answer.head ? await renderPage(request, page) : null;
+        const tags = [...answer.tags, ...(rendered?.tags ?? [])];
+        const etag = rendered ? etagOf(rendered.content) : undefined;
+        if (store && storeKey && started && rendered && etag)
+          void store.put(started, storeKey, {
+            content: rendered.content,
+            etag,
+            tags: tags.filter((tag) => !CHECKED_INSTEAD.has(tag)),
+            checks: rendered.checks,
+          });
+        // A post page shows its similar questions: the job's similar.changed drops it from memory too (decision 040).
+        return {
+          body: rendered?.html ?? page,
+          etag,
+          type: HTML,
+          tags: POST_PAGE.test(request.url.split('?')[0]!) ? [...tags, TAGS.similar] : tags,
+        };
+      });
+      if (!entry) return elsewhere(answer) ?? sendIndex(request, reply);
+      // Replayed only while it is still this build's page (decision 021): a new build is seen at once, as here.
+      noteReplayCheck(request, () => statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs === mtimeMs);
+      return sendCached(request, reply, entry);
+    }
+
+    /**
+     * SPEC's 'Oops! Page not found' page drawn by the server, with its real status (404, or 410 for a deleted
+     * question): the same page for every missing address, kept once per build for visitors; not for indexing.
+     */
+    async function sendMissing(request: FastifyRequest, reply: FastifyReply, status: 404 | 410) {
+      const index = readIndex();
+      if (!index) return reply.status(status).type('text/plain').send(MSG.notFound);
+      const head = { title: 'Page not found', description: MSG.notFound, path: '/', noindex: true };
+      const draw = async () => {
+        const page = withHead(index.html, head, publicUrl, await opts.site?.());
+        return (await renderPage(request, page, NOT_FOUND_PATH))?.html ?? page;
+      };
+      reply.status(status);
+      if (await request.member())
+        return reply
+          .header('Cache-Control', PRIVATE_ANSWER)
+          .type(HTML)
+          .send(await draw());
+      const entry = await opts.cache.read(`html:missing:${index.mtimeMs}`, async () => ({
+        body: await draw(),
+        type: HTML,
+        tags: [],
+      }));
+      return sendCached(request, reply, entry!);
+    }
+
+    const describe = opts.describe;
+    const publicUrl = opts.publicUrl ?? '';
+    /** A page of the app: the describer says what it is; without one (tests of other plugins) the plain shell. */
+    const page = (request: FastifyRequest, reply: FastifyReply) => {
+      if (!describe) return sendIndex(request, reply);
+      const [pathname = '/', search = ''] = request.url.split('?');
+      return sendPage(request, reply, (member) => describe(pathname, search, member));
+    };
+
+    app.get('/', page);
+    app.get('/post/:id', page);
+    app.get('/post/:id/:slug', page);
+    app.get('/parts/:number', page);
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+        return reply
+          .status(404)
+          .send({ error: 'NOT_FOUND', message: MSG.notFoundApi, statusCode: 404, requestId: request.id });
+      }
+      // A missing asset or stored file is a 404, not the app shell.
+      const pathname = request.url.split('?')[0] ?? '';
+      if (
+        pathname.startsWith(`${MEDIA_PREFIX}/`) ||
+        pathname.startsWith('/assets/') ||
+        (path.extname(pathname) && !/^\/(post|parts|tags|user)\//.test(pathname))
+      ) {
+        return reply.status(404).type('text/plain').send(MSG.notFoundApi);
+      }
+      return page(request, reply);
     });
-    if (!entry) return sendIndex(request, reply);
-    // Replayed only while it is still this build's page (decision 021): a new build is seen at once, as here.
-    noteReplayCheck(request, () => statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs === mtimeMs);
-    return sendCached(request, reply, entry);
-  }
+  },
+);
 
-  app.get('/', (request, reply) => sendPage(request, reply, async (html) => html, [TAGS.lists]));
-  const renderPost = opts.renderPost;
-  if (renderPost) {
-    app.get<{ Params: { id: string } }>('/post/:id', (request, reply) => {
-      const { id } = request.params;
-      // The similar questions show other posts' titles and states: any post change may drop the page.
-      return sendPage(request, reply, (html) => renderPost(html, id, request.url.split('?')[0]!), [TAGS.post(id), TAGS.lists]);
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.status(404).send({ error: 'NOT_FOUND', message: MSG.notFoundApi, statusCode: 404, requestId: request.id });
-    }
-    // A missing asset is a 404, not the app shell.
-    if (path.extname(request.url.split('?')[0] ?? '') && !request.url.startsWith('/post/')) {
-      return reply.status(404).type('text/plain').send(MSG.notFoundApi);
-    }
-    return sendIndex(request, reply);
-  });
-});
+/** A post page's address (its query, if any, apart). */
+const POST_PAGE = /^\/post\/[^/?]+(\/[^/?]+)?$/;
+
+/**
+ * A post page's tags that stand for its similar questions (any post's change, the similar-questions job's): a page
+ * kept in the page store does not carry them, its similar questions are read again and compared instead (`checks`),
+ * so a change elsewhere in the forum does not drop every kept page.
+ */
+const CHECKED_INSTEAD = new Set<string>([TAGS.lists, TAGS.similar]);
+
+/** The address the not-found page is drawn at (apps/web's router shows its 404 page there). */
+const NOT_FOUND_PATH = '/404';

@@ -16,7 +16,8 @@ function holdsNul(value: unknown, depth = 0): boolean {
 // path parameters, fields a route passes through), so PostgreSQL never sees one and never answers 500.
 export const textGuard = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', (request, _reply, done) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) return done(badRequest(MSG.nulCharacter));
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body))
+      return done(badRequest(MSG.nulCharacter));
     done();
   });
 });

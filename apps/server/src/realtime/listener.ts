@@ -27,7 +27,11 @@ export interface EventListener {
  * would stop listening). When it is lost it reconnects with a growing delay, to the database's address
  * then (`address`), and tells subscribers to refetch.
  */
-export function startEventListener(address: () => string, log: Log, opts: { retryMs?: { first: number; max: number } } = {}): EventListener {
+export function startEventListener(
+  address: () => string,
+  log: Log,
+  opts: { retryMs?: { first: number; max: number } } = {},
+): EventListener {
   const retry = opts.retryMs ?? { first: 100, max: 5_000 };
   const subscribers = new Set<{ event(event: BusEvent): void; resumed(): void }>();
   let client: pg.Client | null = null;
@@ -36,7 +40,9 @@ export function startEventListener(address: () => string, log: Log, opts: { retr
   let delay = retry.first;
   let timer: NodeJS.Timeout | null = null;
   let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => { markReady = resolve; });
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
   // Markers this instance sent and waits to see come back; a lost connection releases them all.
   const markerPrefix = `sync:${process.pid}:${Math.random().toString(36).slice(2)}:`;
   let markerCount = 0;
@@ -58,7 +64,11 @@ export function startEventListener(address: () => string, log: Log, opts: { retr
   };
 
   async function connect() {
-    const next = new pg.Client({ connectionString: address(), application_name: 'fenestra-events', connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({
+      connectionString: address(),
+      application_name: 'fenestra-events',
+      connectionTimeoutMillis: 5_000,
+    });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;
@@ -129,11 +139,13 @@ export function startEventListener(address: () => string, log: Log, opts: { retr
           waiting.delete(batch.marker);
           for (const d of batch.done) d();
         };
-        sending = sending.then(async () => {
-          if (unsent === batch) unsent = null;
-          waiting.set(batch.marker, release);
-          await current.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, batch.marker]);
-        }).catch(release);
+        sending = sending
+          .then(async () => {
+            if (unsent === batch) unsent = null;
+            waiting.set(batch.marker, release);
+            await current.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, batch.marker]);
+          })
+          .catch(release);
       });
     },
     subscribe(handlers) {

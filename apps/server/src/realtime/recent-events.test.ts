@@ -34,7 +34,7 @@ describe('the events an instance heard lately', () => {
     expect(ring.since(quiet)).toEqual([]);
   });
 
-  it('allows for another instance\'s clock, and starts over when the feed comes back', () => {
+  it("allows for another instance's clock, and starts over when the feed comes back", () => {
     let now = 5_000_000;
     const ring = recentEvents(() => now);
     ring.listening();

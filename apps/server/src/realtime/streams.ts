@@ -1,6 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { MAX_WATCHED_POSTS, type EventPayloads, type EventType } from '@fenestra/shared';
-import type { BusEvent } from './bus-event.js';
+import {
+  MAX_WATCHED_POSTS,
+  eventRow,
+  isForumEventType,
+  type CatchUpScope,
+  type EventAudience,
+  type EventPayloads,
+  type EventRow,
+  type EventType,
+  type ForumEventType,
+} from '@fenestra/shared';
+import { namedMember, type BusEvent, type ForumBusEvent } from './bus-event.js';
 import type { RecentEvents } from './recent-events.js';
 
 /** Who holds a stream: a visitor (null member), or a member with their role as of now. */
@@ -21,8 +31,9 @@ interface Stream {
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /**
- * The open streams of this instance and who may hear what (DESIGN.md 'Contracts'): reply and post
- * events only for the posts a stream watches, notifications to their member, staff events to staff.
+ * The open streams of this instance and who may hear what: each event goes to the audience its row of the event
+ * table says (FORUM_EVENTS in packages/shared: `to`, `onStream`, `catchUp`), e.g. reply and post events only for
+ * the posts a stream watches, notifications to their member, staff events to staff.
  */
 export function streamHub(deps: {
   /** Re-reads a member's role and ban after role.changed: null when they may no longer hold a member stream. */
@@ -35,6 +46,8 @@ export function streamHub(deps: {
 }) {
   const streams = new Map<string, Stream>();
   const byMember = new Map<string, Set<Stream>>();
+  /** The streams of staff, as of their last (re)read: staff events go to these without a walk over every stream. */
+  const staff = new Set<Stream>();
   const byPost = new Map<string, Set<Stream>>();
 
   const addTo = (index: Map<string, Set<Stream>>, key: string, stream: Stream) => {
@@ -90,27 +103,62 @@ export function streamHub(deps: {
     if (!streams.delete(stream.id)) return;
     for (const id of stream.watched) removeFrom(byPost, id, stream);
     if (stream.viewer) removeFrom(byMember, stream.viewer.memberId, stream);
+    staff.delete(stream);
   }
   function close(stream: Stream) {
     remove(stream);
     if (!stream.res.writableEnded) stream.res.end();
   }
 
-  const staffStreams = () => [...streams.values()].filter((s) => s.viewer?.isStaff);
-  const memberStreams = (memberId: string | undefined) => (memberId ? [...(byMember.get(memberId) ?? [])] : []);
-
-  async function onRoleChanged(memberId: string) {
-    const mine = memberStreams(memberId);
-    if (mine.length === 0) return;
-    const now = await deps.reloadViewer(memberId);
-    for (const stream of mine) {
-      if (!now?.active) {
-        send(stream, 'session.revoked', {});
-        close(stream);
-        continue;
+  /** The streams of one audience of an event (see `hears`), through the indexes where there is one. */
+  function audienceOf(audience: EventAudience, event: ForumBusEvent): Iterable<Stream> {
+    switch (audience) {
+      case 'watchers':
+        return byPost.get(event.postId ?? '') ?? [];
+      case 'member': {
+        const member = namedMember(event);
+        return member ? (byMember.get(member) ?? []) : [];
       }
-      stream.viewer!.isStaff = now.isStaff;
-      send(stream, 'role.changed', {});
+      case 'staff':
+        return staff;
+      default:
+        return [...streams.values()].filter((stream) => hears(stream, audience, event));
+    }
+  }
+  /** Every stream an event reaches, once each (taken before anything is sent: a closed stream leaves the indexes). */
+  function reachedBy(row: EventRow, event: ForumBusEvent): Stream[] {
+    if (row.to.length === 1) return [...audienceOf(row.to[0]!, event)];
+    const reached = new Set<Stream>();
+    for (const audience of row.to) for (const stream of audienceOf(audience, event)) reached.add(stream);
+    return [...reached];
+  }
+  /** The payload a stream is sent: the fields the event's row lists, from the bus event. */
+  function payloadOf<T extends ForumEventType>(row: EventRow, event: ForumBusEvent & { type: T }): EventPayloads[T] {
+    const payload: Record<string, string | undefined> = {};
+    for (const field of row.payload) payload[field] = event[field as keyof ForumBusEvent];
+    return payload as EventPayloads[T];
+  }
+
+  /** 'reread': the members' role and ban are read again; the stream narrows or widens, or ends for one who may no longer hold it. */
+  async function reread(reached: Stream[], event: ForumBusEvent, row: EventRow) {
+    const byViewer = new Map<string, Stream[]>();
+    for (const stream of reached) {
+      if (!stream.viewer) continue;
+      byViewer.set(stream.viewer.memberId, [...(byViewer.get(stream.viewer.memberId) ?? []), stream]);
+    }
+    for (const [memberId, mine] of byViewer) {
+      const now = await deps.reloadViewer(memberId);
+      for (const stream of mine) {
+        if (!now?.active) {
+          send(stream, 'session.revoked', {});
+          close(stream);
+          continue;
+        }
+        stream.viewer!.isStaff = now.isStaff;
+        if (now.isStaff) staff.add(stream);
+        else staff.delete(stream);
+        send(stream, event.type, payloadOf(row, event));
+      }
     }
   }
 
@@ -129,6 +177,7 @@ export function streamHub(deps: {
       const stream: Stream = { id: crypto.randomUUID(), viewer, watched: new Set(), res };
       streams.set(stream.id, stream);
       if (viewer) addTo(byMember, viewer.memberId, stream);
+      if (viewer?.isStaff) staff.add(stream);
       res.on('close', () => remove(stream));
       await watch(stream, postIds, since);
       send(stream, 'stream.ready', { streamId: stream.id });
@@ -149,35 +198,17 @@ export function streamHub(deps: {
           // Awaited, so events announced after the watch are judged with it in place.
           await this.watch(event.streamId, event.postIds, event.since);
           return;
-        case 'reply.created':
-        case 'reply.updated':
-        case 'reply.deleted':
-          for (const s of byPost.get(event.postId ?? '') ?? []) send(s, event.type, { postId: event.postId!, replyId: event.replyId! });
-          return;
-        case 'post.changed':
-          for (const s of byPost.get(event.postId ?? '') ?? []) send(s, 'post.changed', { postId: event.postId! });
-          return;
-        case 'notification.created':
-          for (const s of memberStreams(event.to)) send(s, 'notification.created', {});
-          return;
-        case 'pending.changed':
-          for (const s of staffStreams()) send(s, 'pending.changed', {});
-          return;
-        case 'profile.changed': {
-          const to = new Set([...staffStreams(), ...memberStreams(event.userId)]);
-          for (const s of to) send(s, 'profile.changed', { userId: event.userId! });
-          return;
-        }
-        case 'session.revoked':
-          for (const s of memberStreams(event.to)) {
-            if (event.sessionId && s.viewer!.sessionId !== event.sessionId) continue;
-            send(s, 'session.revoked', {});
-            close(s);
-          }
-          return;
-        case 'role.changed':
-          if (event.to) await onRoleChanged(event.to);
-          return;
+      }
+      // A type this build does not know (an instance of a newer build during a deploy) reaches no stream.
+      if (!isForumEventType(event.type)) return;
+      const row = eventRow(event.type);
+      const reached = reachedBy(row, event);
+      if (row.onStream === 'reread') return reread(reached, event, row);
+      for (const stream of reached) {
+        // 'close' for one session: only the streams opened with it.
+        if (row.onStream === 'close' && event.sessionId && stream.viewer?.sessionId !== event.sessionId) continue;
+        send(stream, event.type, payloadOf(row, event));
+        if (row.onStream === 'close') close(stream);
       }
     },
 
@@ -194,30 +225,35 @@ export function streamHub(deps: {
 }
 export type StreamHub = ReturnType<typeof streamHub>;
 
-/**
- * Whether a stream holding its set would have been given this event (as `deliver` decides), and what its
- * refetch then covers: 'content' leaves /api/me and /api/config alone, 'all' is for the member's own profile,
- * role or session. A visitor's stream may be a member's page whose session just ended: any role or session
- * event counts for it.
- */
-function missedBy(event: BusEvent, stream: Stream): 'content' | 'all' | null {
-  const member = stream.viewer?.memberId;
-  switch (event.type) {
-    case 'reply.created':
-    case 'reply.updated':
-    case 'reply.deleted':
-    case 'post.changed':
-      return stream.watched.has(event.postId ?? '') ? 'content' : null;
-    case 'notification.created':
-      return member && event.to === member ? 'content' : null;
-    case 'pending.changed':
-      return stream.viewer?.isStaff ? 'content' : null;
-    case 'profile.changed':
-      return event.userId === member ? 'all' : stream.viewer?.isStaff ? 'content' : null;
-    case 'role.changed':
-    case 'session.revoked':
-      return !member || event.to === member ? 'all' : null;
-    default:
-      return null;
+/** Whether a stream is of an event's audience (as `deliver` reaches it). */
+function hears(stream: Stream, audience: EventAudience, event: ForumBusEvent): boolean {
+  switch (audience) {
+    case 'watchers':
+      return stream.watched.has(event.postId ?? '');
+    case 'member': {
+      const member = namedMember(event);
+      return member !== undefined && stream.viewer?.memberId === member;
+    }
+    case 'staff':
+      return stream.viewer?.isStaff === true;
+    case 'visitors':
+      return stream.viewer === null;
+    case 'everyone':
+      return true;
   }
+}
+
+/**
+ * Whether a stream holding its set missed this event, and what its refetch then covers: the event's row's `catchUp`
+ * names the audiences it counts for and their scope ('content' leaves /api/me and /api/config alone; 'all' wins).
+ */
+function missedBy(event: BusEvent, stream: Stream): CatchUpScope | null {
+  if (event.type === 'stream.watch' || !isForumEventType(event.type)) return null;
+  let missed: CatchUpScope | null = null;
+  for (const [audience, scope] of Object.entries(eventRow(event.type).catchUp) as [EventAudience, CatchUpScope][]) {
+    if (!hears(stream, audience, event)) continue;
+    if (scope === 'all') return 'all';
+    missed = scope;
+  }
+  return missed;
 }

@@ -70,19 +70,25 @@ describe('guards', () => {
 
 describe('session', () => {
   it('drops to the visitor view when a call answers 401', async () => {
-    renderApp('/', { me: member, handlers: { 'GET /api/bookmarks': { status: 401, body: { error: 'UNAUTHORIZED', message: 'x' } } } });
-    await screen.findByRole('button', { name: 'User menu' });
+    renderApp('/', {
+      me: member,
+      handlers: { 'GET /api/bookmarks': { status: 401, body: { error: 'UNAUTHORIZED', message: 'x' } } },
+    });
+    await screen.findByRole('button', { name: /^User menu/ });
     await expect(api('/api/bookmarks')).rejects.toThrow();
     expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^User menu/ })).not.toBeInTheDocument();
   });
 });
 
 describe('signing out on a member page', () => {
   it('goes to /auth without telling the former member to sign in to ask', async () => {
-    const { user, location } = renderApp('/ask', { me: member, handlers: { 'POST /api/account/sign-out': { body: {} } } });
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    const { user, location } = renderApp('/ask', {
+      me: member,
+      handlers: { 'POST /api/account/sign-out': { body: {} } },
+    });
+    await user.click(await screen.findByRole('button', { name: /^User menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     expect(await screen.findByRole('form', { name: 'Sign In' })).toBeInTheDocument();
     expect(location()).toBe('/auth');

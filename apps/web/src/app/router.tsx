@@ -1,82 +1,76 @@
-import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
-import { MSG } from '@fenestra/shared';
+import { Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { RequireMember } from '../features/auth/components/require-member';
-import { RequireStaff } from '../features/auth/components/require-staff';
 import { HomeRoute } from './routes/home';
-import { NotFoundRoute } from './routes/not-found';
 import { RootRoute } from './routes/root';
 import { RouteErrorBoundary } from './routes/route-error';
 import { lazyPage, type LazyPage } from '../lib/stale-chunk';
+import type { restPages } from './rest-routes';
 
 // Declarative routes (<Routes>), not a data router: nothing here loads data (TanStack Query does), and the
 // data router's code was 17 KB gzip of the home page's first load (docs/decisions/013).
 // Pages other than the home list load on first visit (lazyPage), so a phone downloads only what it shows.
 
 export const lazyPages = {
-  AuthRoute: lazyPage(() => import('./routes/auth'), 'AuthRoute'),
-  SearchRoute: lazyPage(() => import('./routes/search'), 'SearchRoute'),
+  NotFoundRoute: lazyPage(() => import('./routes/not-found'), 'NotFoundRoute'),
   PostRoute: lazyPage(() => import('./routes/post'), 'PostRoute'),
-  UserProfileRoute: lazyPage(() => import('./routes/user-profile'), 'UserProfileRoute'),
-  VideosRoute: lazyPage(() => import('./routes/videos'), 'VideosRoute'),
-  BestPracticesRoute: lazyPage(() => import('./routes/best-practices'), 'BestPracticesRoute'),
-  PrivacyRoute: lazyPage(() => import('./routes/privacy'), 'PrivacyRoute'),
-  TermsRoute: lazyPage(() => import('./routes/terms'), 'TermsRoute'),
-  AskRoute: lazyPage(() => import('./routes/ask'), 'AskRoute'),
-  MyPostsRoute: lazyPage(() => import('./routes/my-posts'), 'MyPostsRoute'),
-  BookmarksRoute: lazyPage(() => import('./routes/bookmarks'), 'BookmarksRoute'),
-  SettingsRoute: lazyPage(() => import('./routes/settings'), 'SettingsRoute'),
-  AdminDashboardRoute: lazyPage(() => import('./routes/admin-dashboard'), 'AdminDashboardRoute'),
-  AdminAnalyticsRoute: lazyPage(() => import('./routes/admin-analytics'), 'AdminAnalyticsRoute'),
-  AdminUnsolvedRoute: lazyPage(() => import('./routes/admin-unsolved'), 'AdminUnsolvedRoute'),
-  AdminUsersRoute: lazyPage(() => import('./routes/admin-users'), 'AdminUsersRoute'),
+  EditPostRoute: lazyPage(() => import('./routes/edit-post'), 'EditPostRoute'),
+  PartRoute: lazyPage(() => import('./routes/part'), 'PartRoute'),
 } satisfies Record<string, LazyPage>;
 
+/** Every other page's route, in a table loaded with the first of them shown (app/rest-routes.tsx). */
+export const RestRoutes = lazyPage(() => import('./rest-routes'), 'RestRoutes');
+
 /** The page components by name: lazy in the browser; tests and the server renderer pass them loaded. */
-export type Pages = Record<keyof typeof lazyPages, React.ComponentType>;
+export type Pages = Record<keyof typeof lazyPages | keyof typeof restPages, React.ComponentType>;
 
 /** The lazy page a path shows, if any (its code is fetched before the server's HTML is hydrated). */
 export function lazyPageFor(pathname: string): LazyPage | null {
-  if (/^\/post\/[^/]+\/?$/.test(pathname)) return lazyPages.PostRoute;
+  if (/^\/post\/[^/]+(\/[^/]+)?\/?$/.test(pathname) && !/\/edit\/?$/.test(pathname)) return lazyPages.PostRoute;
+  if (/^\/parts\/[^/]+\/?$/.test(pathname)) return lazyPages.PartRoute;
+  if (pathname === NOT_FOUND_PATH) return lazyPages.NotFoundRoute;
   return null;
 }
 
-/** Every route of SPEC section 2. */
-export function AppRoutes({ pages = lazyPages }: { pages?: Pages }) {
-  const P = pages;
+/**
+ * Where the server draws its 'Page not found' page for any missing address (it answers 404 or 410 there): the page
+ * it sent says so (`data-drawn-at` on #root), and the first view shows that page at the address asked for.
+ */
+export const NOT_FOUND_PATH = '/404';
+
+/**
+ * Every route of SPEC section 2: here the home list and the pages the server draws (their HTML is hydrated at once),
+ * every other one in RestRoutes' table. The server answers 404 for an address none of them takes: a new page's
+ * address goes in apps/server/src/modules/web-presence/pages.ts too.
+ */
+export function AppRoutes({ pages, drawnAt }: { pages?: Pages; drawnAt?: string }) {
+  const P = pages ?? lazyPages;
+  const location = useLocation();
+  // The other table once the page is up, so that opening one of its pages waits for that page's code only (a failure
+  // here is retried when one is opened).
+  useEffect(() => {
+    RestRoutes.preload().catch(() => undefined);
+  }, []);
+  // Only the first entry of the history is the page the server drew elsewhere; a navigation shows its own route.
+  const shown = drawnAt && location.key === 'default' ? { ...location, pathname: drawnAt } : undefined;
   return (
     <RouteErrorBoundary>
       {/* Server-drawn HTML in a Suspense boundary is hydrated in slices the browser can interleave with other
           work, not in one long task (docs/decisions/013); nothing suspends here, so the fallback is never seen. */}
       <Suspense fallback={null}>
-        <Routes>
+        <Routes location={shown}>
           {/* RootRoute keeps the header and sidebar around a page that throws. */}
           <Route path="/" element={<RootRoute />}>
             <Route index element={<HomeRoute />} />
-            <Route path="auth" element={<P.AuthRoute />} />
-            <Route path="search" element={<P.SearchRoute />} />
             <Route path="post/:id" element={<P.PostRoute />} />
-            <Route path="user/:username" element={<P.UserProfileRoute />} />
-            <Route path="resources/videos" element={<P.VideosRoute />} />
-            <Route path="resources/best-practices" element={<P.BestPracticesRoute />} />
-            <Route path="privacy" element={<P.PrivacyRoute />} />
-            <Route path="terms" element={<P.TermsRoute />} />
-            <Route element={<RequireMember visitorMessage={MSG.signInToAsk} />}>
-              <Route path="ask" element={<P.AskRoute />} />
-            </Route>
+            <Route path="post/:id/:slug" element={<P.PostRoute />} />
             <Route element={<RequireMember />}>
-              <Route path="my-posts" element={<P.MyPostsRoute />} />
-              <Route path="bookmarks" element={<P.BookmarksRoute />} />
-              <Route path="settings" element={<P.SettingsRoute />} />
+              <Route path="post/:id/edit" element={<P.EditPostRoute />} />
             </Route>
-            <Route path="admin" element={<RequireStaff />}>
-              <Route index element={<P.AdminDashboardRoute />} />
-              <Route path="moderation" element={<P.AdminDashboardRoute />} />
-              <Route path="analytics" element={<P.AdminAnalyticsRoute />} />
-              <Route path="unsolved" element={<P.AdminUnsolvedRoute />} />
-              <Route path="users" element={<P.AdminUsersRoute />} />
-            </Route>
-            <Route path="*" element={<NotFoundRoute />} />
+            <Route path="parts/:number" element={<P.PartRoute />} />
+            {/* The page the server draws for a missing address (drawnAt), as the other table's '*' shows it. */}
+            <Route path={NOT_FOUND_PATH.slice(1)} element={<P.NotFoundRoute />} />
+            <Route path="*" element={<RestRoutes pages={pages} />} />
           </Route>
         </Routes>
       </Suspense>

@@ -1,46 +1,45 @@
-import { Fragment, useMemo } from 'react';
-import { Link } from 'react-router';
-import { MEMBER_LINK_REL, MEMBER_LINK_TARGET, tokenizeMemberText, type Mention } from '@fenestra/shared';
-import { paths } from '../config/paths';
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { cn } from '../lib/cn';
+import './member-text.css';
 
 interface MemberTextProps {
-  text: string;
-  /** The @names the server matched to members; any other @name stays text. */
-  mentions: readonly Mention[];
+  /** What the server rendered from the member's Markdown (contentHtml, descriptionHtml): escaped and links checked. */
+  html: string;
+  /** Whose words these are: selecting some offers 'Quote' (QuoteSelection). */
+  quoteAuthor?: string;
   className?: string;
 }
 
-const linkClass = 'font-medium text-link underline underline-offset-2 break-all hover:no-underline';
-
 /**
- * What a member wrote (a reply, a question's description), as text nodes only: `[text](url)` and bare
- * http(s) addresses become links that open in a new tab, known @names link to the profile, and nothing
- * else is ever markup. Line breaks stay as written.
+ * What a member wrote (a reply, a question's description), as the server rendered it: the same markup on the
+ * server-drawn page and in the app, so hydration matches. Links on this site (an @member's profile) stay in the app.
  */
-export function MemberText({ text, mentions, className }: MemberTextProps) {
-  const tokens = useMemo(() => tokenizeMemberText(text), [text]);
-  const members = useMemo(() => new Map(mentions.map((mention) => [mention.handle.toLowerCase(), mention])), [mentions]);
+export function MemberText({ html, quoteAuthor, className }: MemberTextProps) {
+  const navigate = useNavigate();
+  const followInApp = (event: MouseEvent<HTMLDivElement>) => {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
+    const link = (event.target as Element).closest('a');
+    const href = link?.getAttribute('href');
+    if (!href?.startsWith('/') || link?.target) return;
+    event.preventDefault();
+    void navigate(href);
+  };
   return (
-    <div className={cn('leading-relaxed break-words whitespace-pre-wrap text-fg', className)}>
-      {tokens.map((token, index) => {
-        if (token.kind === 'link') {
-          return (
-            <a key={index} href={token.url} target={MEMBER_LINK_TARGET} rel={MEMBER_LINK_REL} className={linkClass}>
-              {token.text}
-            </a>
-          );
-        }
-        const member = token.kind === 'mention' ? members.get(token.name.toLowerCase()) : undefined;
-        if (member) {
-          return (
-            <Link key={index} to={paths.user(member.username)} className={cn(linkClass, 'break-words')}>
-              {token.text}
-            </Link>
-          );
-        }
-        return <Fragment key={index}>{token.text}</Fragment>;
-      })}
-    </div>
+    // The links inside are real links (keyboard users follow them); the click only keeps site links in the app.
+    <div
+      className={cn('member-text leading-relaxed break-words text-fg', className)}
+      data-quote-author={quoteAuthor}
+      onClick={followInApp}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

@@ -1,6 +1,10 @@
-import type { Sort, StatusFilter, Topic } from '@fenestra/shared';
+import { partNumberKey, type Sort, type StatusFilter, type Topic } from '@fenestra/shared';
 
-export interface HomeSelection { topic: Topic | null; filter: StatusFilter; sort: Sort }
+export interface HomeSelection {
+  topic: Topic | null;
+  filter: StatusFilter;
+  sort: Sort;
+}
 
 /** The home list for a topic, status and sort; defaults stay out of the address. */
 function homeList({ topic, filter, sort }: HomeSelection): string {
@@ -26,15 +30,24 @@ export const paths = {
   bestPractices: '/resources/best-practices',
   bookmarks: '/bookmarks',
   settings: '/settings',
+  notifications: '/notifications',
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
   post: (id: string) => `/post/${encodeURIComponent(id)}`,
+  editPost: (id: string) => `/post/${encodeURIComponent(id)}/edit`,
   user: (username: string) => `/user/${encodeURIComponent(username)}`,
   privacy: '/privacy',
   terms: '/terms',
+  tags: '/tags',
+  tag: (tag: string) => `/tags/${encodeURIComponent(tag.toLowerCase())}`,
+  /** A tag page with the home list's filters and sorts. */
+  tagList: (tag: string, selection: HomeSelection) =>
+    `/tags/${encodeURIComponent(tag.toLowerCase())}${homeList(selection).slice(1)}`,
+  part: (number: string) => `/parts/${encodeURIComponent(partNumberKey(number))}`,
   admin: '/admin',
   adminModeration: '/admin/moderation',
   adminAnalytics: '/admin/analytics',
   adminUnsolved: '/admin/unsolved',
   adminUsers: '/admin/users',
+  adminSettings: '/admin/settings',
   googleSignIn: '/api/account/google?callbackURL=/',
 } as const;

@@ -12,7 +12,10 @@ const isPng = (file: File) => file.type === 'image/png' || (!file.type && file.n
  * Compresses a photo before upload (SPEC 9): quality 0.85, PNG stays PNG and everything else becomes
  * JPEG. Throws when the browser cannot decode it (the caller uploads the original).
  */
-export async function compressImage(file: File, { maxPixels = LIMITS.compression.maxPixels }: CompressImageOptions = {}): Promise<File> {
+export async function compressImage(
+  file: File,
+  { maxPixels = LIMITS.compression.maxPixels }: CompressImageOptions = {},
+): Promise<File> {
   const fileType = isPng(file) ? 'image/png' : 'image/jpeg';
   // The library (20 KB gzip) loads with the first photo, not with the post page and the ask form that may take one.
   const { default: imageCompression } = await import('browser-image-compression');

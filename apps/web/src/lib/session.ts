@@ -2,15 +2,15 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { MSG, type Me } from '@fenestra/shared';
 import { toast } from './toast';
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
-export const meQueryKey = ['me'] as const;
-const keptOnSignOut = new Set<unknown>(['me', 'config']);
+const keptOnSignOut = new Set<unknown>([queryKeys.me[0], queryKeys.config[0]]);
 
 /** Who is signed in: GET /api/me. `null` is a visitor. */
 export const meQueryOptions = queryOptions({
-  queryKey: meQueryKey,
+  queryKey: queryKeys.me,
   queryFn: async ({ client }) => {
-    const wasSignedIn = Boolean(client.getQueryData(meQueryKey));
+    const wasSignedIn = Boolean(client.getQueryData(queryKeys.me));
     const { me } = await api<{ me: Me | null }>('/api/me');
     if (wasSignedIn && !me) {
       // The session ended on the server while this page was open.
@@ -28,7 +28,7 @@ export function useMe() {
 
 /** Forget the member: the visitor view, and no cached member-only data. */
 export function dropToVisitor(client: QueryClient): void {
-  client.setQueryData(meQueryKey, null);
+  client.setQueryData(queryKeys.me, null);
   client.removeQueries({ predicate: (query) => !keptOnSignOut.has(query.queryKey[0]) });
 }
 
@@ -39,10 +39,10 @@ function announceSessionEnded(client: QueryClient): void {
 
 /** A 401 while the app thinks someone is signed in means the session is gone. */
 export function handleUnauthorized(client: QueryClient): void {
-  if (client.getQueryData(meQueryKey)) announceSessionEnded(client);
+  if (client.getQueryData(queryKeys.me)) announceSessionEnded(client);
 }
 
 /** After sign-in, sign-up or a password reset: the answer's `me` becomes the cached member. */
 export function setSignedIn(client: QueryClient, me: Me): void {
-  client.setQueryData(meQueryKey, me);
+  client.setQueryData(queryKeys.me, me);
 }

@@ -8,5 +8,9 @@ const never = () => () => {};
  * A page rendered in the browser alone (tests, client navigation) is true at once.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }

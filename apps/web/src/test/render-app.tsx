@@ -1,8 +1,16 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigationType, type NavigateFunction } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type Location,
+  type NavigationType,
+  type NavigateFunction,
+} from 'react-router';
 import { vi } from 'vitest';
-import type { Me, PublicConfig } from '@fenestra/shared';
+import { DEFAULT_PUSH_PREFERENCES, type Me, type PublicConfig } from '@fenestra/shared';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
 import { eagerPages } from './eager-routes';
@@ -16,6 +24,8 @@ export const member: Me = {
   role: 'user',
   isStaff: false,
   hasPassword: true,
+  trustLevel: 1,
+  emailVerified: true,
 };
 export const moderator: Me = { ...member, id: 'u2', username: 'mod_mia', role: 'moderator', isStaff: true };
 
@@ -40,7 +50,10 @@ function RouterProbe({ report }: { report: (router: TestRouter) => void }) {
   const navigate = useNavigate();
   report({
     state: { location: useLocation(), historyAction: useNavigationType() },
-    navigate: ((to: never, options?: never) => act(async () => { await navigate(to, options); })) as NavigateFunction,
+    navigate: ((to: never, options?: never) =>
+      act(async () => {
+        await navigate(to, options);
+      })) as NavigateFunction,
   });
   return null;
 }
@@ -51,21 +64,36 @@ export function renderApp(path: string, { me = null, config = {}, handlers = {} 
     'GET /api/me': { body: { me } },
     'GET /api/config': { body: { googleEnabled: false, videoGuidesUrl: '/resources/videos', ...config } },
     'GET /api/notifications': { body: { notifications: [], unreadCount: 0 } },
+    'GET /api/settings/push': {
+      body: { publicKey: 'B'.repeat(87), devices: [], preferences: DEFAULT_PUSH_PREFERENCES },
+    },
   };
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const handler = handlers[key] ?? defaults[key] ?? (/^GET \/api\/posts\/[^/]+\/replies$/.test(key) ? noReplies : undefined);
+    const handler =
+      handlers[key] ?? defaults[key] ?? (/^GET \/api\/posts\/[^/]+\/replies$/.test(key) ? noReplies : undefined);
     if (!handler) throw new Error(`Unexpected request in test: ${key}`);
-    const reply = typeof handler === 'function' ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, url) : handler;
+    const reply =
+      typeof handler === 'function'
+        ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, url)
+        : handler;
     const status = reply.status ?? 200;
     const body = status >= 400 ? { requestId: 'req-test', ...(reply.body as object) } : (reply.body ?? {});
-    return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
 
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } });
+  queryClient.setDefaultOptions({
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  });
   const router = {} as TestRouter;
   const user = userEvent.setup({ delay: null });
   render(

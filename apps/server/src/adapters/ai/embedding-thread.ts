@@ -26,7 +26,8 @@ export function sentenceEncoderThread(): SentenceEncoder {
       else w?.resolve(m.vectors ?? []);
     });
     const failAll = (err: Error) => {
-      for (const w of waiting.values()) w.reject(new AiError('unavailable', `The sentence model stopped: ${err.message}`));
+      for (const w of waiting.values())
+        w.reject(new AiError('unavailable', `The sentence model stopped: ${err.message}`));
       waiting.clear();
       worker = null;
     };

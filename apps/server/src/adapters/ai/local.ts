@@ -1,127 +1,147 @@
 import sharp from 'sharp';
-import { PSM, createWorker, type Line as OcrLine, type Worker as OcrWorker } from 'tesseract.js';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { partNumberFeature } from '@fenestra/shared';
 import { CATALOGUE, type CataloguePart } from './catalogue.js';
-import { brandIn, extractPartNumbers, finishIn, isLabelledLine, materialIn, partNamedIn } from './label-text.js';
-import { AiError, NOTHING_DETECTED, cosine, type AiProvider, type DetectionInput, type DetectionResult } from './provider.js';
+import {
+  brandIn,
+  checkedAgainst,
+  findPartNumbers,
+  finishIn,
+  materialIn,
+  partsNamedIn,
+  type FoundPartNumber,
+  type TermMatch,
+  type TextLine,
+} from './label-text.js';
+import { paddleOcr, rgb, sameReading, type PaddleOcr, type Raw, type ReadChar, type ReadLine } from './paddle-ocr.js';
+import {
+  AiError,
+  NOTHING_DETECTED,
+  cosine,
+  type AiProvider,
+  type DetectionInput,
+  type DetectionResult,
+} from './provider.js';
 import { LOCAL_EMBEDDING_MODEL, sentenceEncoderThread, type SentenceEncoder } from './embedding-thread.js';
 
-// The English data ships in the npm package @tesseract.js-data/eng (gzipped): nothing is downloaded.
-const ENGLISH_DATA = path.join(path.dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')), '4.0.0');
-
-export const LOCAL_DETECTION_MODEL = 'tesseract-7.0.0+catalogue-1';
+export const LOCAL_DETECTION_MODEL = 'ppocr-v4-onnx+catalogue-2';
 
 /** It reads labels, not shapes, so it never claims more than this. */
 export const LOCAL_CONFIDENCE_CAP = 0.6;
 /** A label line must be at least this close (cosine) to a catalogue name for the model alone to name the part. */
 export const EMBEDDING_THRESHOLD = 0.72;
-/** OCR lines below this confidence (0-100) are noise: wood grain and shadows read as letters. */
-const LINE_CONFIDENCE = 55;
-const CODE_LINE_CONFIDENCE = 35;
-const WORD_CONFIDENCE = 45;
+/** The local provider's own time limit for one photo (AI_LOCAL_TIMEOUT_SECONDS): queueing behind another photo counts. */
+export const LOCAL_TIME_LIMIT_SECONDS = 120;
+/** Read lines less sure than this (mean of their characters) are noise: grain, wood, shadows. */
+const LINE_CONFIDENCE = 0.6;
+/** A part number whose every character was read at least this surely needs no second read. */
+const SURE_READ = 0.95;
 const MAX_TEXT = 1000;
-const CODE_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-/#: ';
+/**
+ * How sure a read character is: its lead over the next likeliest character that reads differently (a 6 that nearly
+ * read 0 is unsure), and over all the rest together, the blank included (a 1 at 0.63 where the recogniser half
+ * thought there was no character at all is unsure: TH125925 for TH25925).
+ */
+export function sureness(c: ReadChar): number {
+  const same = c.p + c.others.filter((o) => sameReading(o.char, c.char)).reduce((sum, o) => sum + o.p, 0);
+  return Math.min(c.margin, 2 * same - 1);
+}
 
-// Confidence by evidence: the label names the part; the model finds it close to a label line; only the post's words name it.
+/** A read line with where it was read: the photo (as read: plain or with its contrast evened out) and its box. */
+interface SeenLine extends TextLine {
+  box: ReadLine['box'];
+  image: Raw;
+}
+
+/** What a material the label does not state is shown with (the catalogue's usual one). */
+export const TYPICAL_MATERIAL = (material: string) => `${material} (typical for this part)`;
+
+// Confidence by evidence: the label names the part; the model finds it close to a label line.
 const LABEL_NAMES_IT = 0.55;
-const POST_NAMES_IT = 0.35;
 
-interface CatalogueVectors { parts: CataloguePart[]; vectors: number[][] }
+interface CatalogueVectors {
+  parts: CataloguePart[];
+  vectors: number[][];
+}
+
+export interface LocalOptions {
+  encoder?: SentenceEncoder;
+  ocr?: PaddleOcr;
+  timeLimitSeconds?: number;
+}
 
 /**
- * The default provider: no network, no key. Tesseract reads the label (in its own thread), the label
- * and the post's words are matched with the catalogue by its words and by the sentence model (on its own
- * thread). One detection at a time; both models load once, on first use.
+ * The default provider: no network, no key. PaddleOCR's detector and recogniser (ONNX) read the label at
+ * any angle, a second time with its contrast evened out when the first read finds neither a part nor a part
+ * number (stamped and faint text); the label is matched with the catalogue by its words and by the sentence
+ * model (on its own thread). The post's words only choose between parts the label suggests. One detection at
+ * a time, each within its time limit; the models load once, on first use.
  */
-export function localProvider(options: { encoder?: SentenceEncoder } = {}): AiProvider {
+export function localProvider(options: LocalOptions = {}): AiProvider {
   const encoder = options.encoder ?? sentenceEncoderThread();
-  let ocr: Promise<OcrWorker> | null = null;
-  let codeOcr: Promise<OcrWorker> | null = null;
+  const ocr = options.ocr ?? paddleOcr();
+  const timeLimitSeconds = options.timeLimitSeconds ?? LOCAL_TIME_LIMIT_SECONDS;
   let catalogue: Promise<CatalogueVectors> | null = null;
   let turn: Promise<unknown> = Promise.resolve();
 
-  const startOcr = () => createWorker('eng', 1, { langPath: ENGLISH_DATA, gzip: true, cacheMethod: 'none' });
-  const ocrWorker = () => (ocr ??= startOcr().catch((err: unknown) => {
-    ocr = null;
-    throw new AiError('unavailable', `OCR could not start: ${err instanceof Error ? err.message : String(err)}`);
-  }));
-  // A second worker that only ever reads one code line: its parameters (one line, code characters) never
-  // leak into the page reads, which is what broke when both shared a worker.
-  const lineWorker = () => (codeOcr ??= startOcr().then(async (w) => {
-    await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE, tessedit_char_whitelist: CODE_CHARACTERS });
-    return w;
-  }).catch((err: unknown) => {
-    codeOcr = null;
-    throw new AiError('unavailable', `OCR could not start: ${err instanceof Error ? err.message : String(err)}`);
-  }));
-  const catalogueVectors = () => (catalogue ??= (async () => {
-    const parts = CATALOGUE.flatMap((part) => [part.name, ...part.synonyms].map(() => part));
-    const vectors = await encoder.embed(CATALOGUE.flatMap((part) => [part.name, ...part.synonyms]));
-    return { parts, vectors };
-  })().catch((err: unknown) => {
-    catalogue = null;
-    throw err;
-  }));
+  const catalogueVectors = () =>
+    (catalogue ??= (async () => {
+      const parts = CATALOGUE.flatMap((part) => [part.name, ...part.synonyms].map(() => part));
+      const vectors = await encoder.embed(CATALOGUE.flatMap((part) => [part.name, ...part.synonyms]));
+      return { parts, vectors };
+    })().catch((err: unknown) => {
+      catalogue = null;
+      throw err;
+    }));
 
-  async function readLabel(image: Buffer): Promise<string[]> {
-    // Grey, evened out and sharpened, the photo's orientation applied; never enlarged (enlarging gained a few
-    // part numbers in the eval but made tesseract spend ~10 s on each photo's grain).
-    const grey = sharp(image).rotate().greyscale().normalise().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true });
-    const lines = await readPage(await grey.clone().sharpen().png().toBuffer());
-    if (lines.length === 0 || extractPartNumbers(lines.join('\n')).length > 0) return lines;
-    // Words but no part number: grain may have hidden its line from the layout. Once more with the grain
-    // smoothed (median), keeping only the lines that hold a part number.
-    const smoothed = await readPage(await grey.clone().median(3).sharpen().png().toBuffer());
-    return [...lines, ...smoothed.filter((line) => extractPartNumbers(line).length > 0)];
+  const asLines = (read: ReadLine[], image: Raw): SeenLine[] =>
+    read
+      .filter((l) => l.confidence >= LINE_CONFIDENCE)
+      .map((l) => ({ text: l.text, p: l.chars.map(sureness), box: l.box, image }));
+
+  async function readLabel(image: Buffer): Promise<SeenLine[]> {
+    const raw = await rgb(image).catch((err: unknown) => {
+      throw new AiError('bad_response', `The photo could not be read: ${err instanceof Error ? err.message : err}`);
+    });
+    const first = asLines(await ocr.read(raw), raw);
+    const text = first.map((l) => l.text).join('\n');
+    // Read once more unless the first read found the part and a part number it is sure of (a second read that
+    // disagrees on a character marks it unsure).
+    if (findPartNumbers(first).some((n) => n.confidence >= SURE_READ) && partsNamedIn(text).length > 0) return first;
+    // Stamped, embossed or faint: grey, its local contrast evened out (CLAHE) and stretched, read again; the
+    // lines of both reads are kept, the surer first.
+    const { data, info } = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+      .greyscale()
+      .clahe({ width: 48, height: 48, maxSlope: 4 })
+      .normalise()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const three = info.channels === 3 ? data : Buffer.alloc(info.width * info.height * 3);
+    if (info.channels !== 3)
+      for (let i = 0; i < info.width * info.height; i++) three.fill(data[i * info.channels]!, i * 3, i * 3 + 3);
+    const grey = { data: three, width: info.width, height: info.height };
+    const second = asLines(await ocr.read(grey), grey);
+    return [...first, ...second];
   }
 
-  async function readPage(prepared: Buffer): Promise<string[]> {
-    const worker = await ocrWorker();
-    const { data } = await worker.recognize(prepared, {}, { text: true, blocks: true });
-    const lines: string[] = [];
-    for (const block of data.blocks ?? []) {
-      for (const paragraph of block.paragraphs) {
-        for (const line of paragraph.lines) {
-          // Codes read less surely than words: a line with digits in it gets more benefit of the doubt.
-          if (line.confidence < (/\d.*\d.*\d/.test(line.text) ? CODE_LINE_CONFIDENCE : LINE_CONFIDENCE)) continue;
-          let text = line.words.filter((w) => w.confidence >= WORD_CONFIDENCE).map((w) => w.text).join(' ').trim();
-          // A line that may hold a part number ('PART No. …', 'P/N …', three digits) is read again on its own,
-          // levelled and larger, as a code.
-          // The surer of the two reads wins.
-          if (isLabelledLine(line.text)) {
-            const again = await rereadCodeLine(prepared, line);
-            if (again && (extractPartNumbers(text).length === 0 || again.confidence > line.confidence)) text = again.text;
-          }
-          if ((text.match(/[A-Za-z0-9]/g) ?? []).length >= 3) lines.push(text);
-        }
-      }
+  /**
+   * A sure number is read again from its lines cut a little differently (ocr.reread): both reads of the photo may
+   * agree on a digit the recogniser mistook with confidence (a 7 read as 1 on embossed metal, a last group bent
+   * out of the box), but a cut that reads it otherwise shows the number was not read surely.
+   */
+  async function checkNumbers(found: FoundPartNumber[], lines: SeenLine[]): Promise<FoundPartNumber[]> {
+    const sure = new Set(found.filter((n) => !n.unsure).map((n) => n.key));
+    if (sure.size === 0) return found;
+    const sources = lines.filter((l) => findPartNumbers([l]).some((n) => sure.has(n.key))).slice(0, 4);
+    const cuts: FoundPartNumber[][] = [];
+    for (const line of sources) {
+      for (const cut of asLines(await ocr.reread(line.image, line.box), line.image)) cuts.push(findPartNumbers([cut]));
     }
-    return lines;
-  }
-
-  /** The line cut out, turned level by its baseline, doubled, freed of grain and read as one line of code characters. */
-  async function rereadCodeLine(page: Buffer, line: OcrLine): Promise<{ text: string; confidence: number } | null> {
-    const { width = 0, height = 0 } = await sharp(page).metadata();
-    const pad = Math.round((line.bbox.y1 - line.bbox.y0) * 0.25);
-    const left = Math.max(0, line.bbox.x0 - pad);
-    const top = Math.max(0, line.bbox.y0 - pad);
-    const region = { left, top, width: Math.min(width, line.bbox.x1 + pad) - left, height: Math.min(height, line.bbox.y1 + pad) - top };
-    if (region.width < 8 || region.height < 8) return null;
-    const { x0, y0, x1, y1 } = line.baseline;
-    const level = x1 > x0 ? (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI : 0;
-    // Two pipelines: in one, sharp would turn the whole page before cutting.
-    const cut = await sharp(page).extract(region).png().toBuffer();
-    const crop = await sharp(cut).rotate(-level, { background: '#ffffff' })
-      .resize({ width: region.width * 2, kernel: 'lanczos3' }).median(3).png().toBuffer();
-    const { data } = await (await lineWorker()).recognize(crop);
-    const text = data.text.replace(/\s+/g, ' ').trim();
-    return data.confidence >= CODE_LINE_CONFIDENCE && extractPartNumbers(text).length > 0 ? { text, confidence: data.confidence } : null;
+    return checkedAgainst(found, cuts);
   }
 
   /** The catalogue part closest to any label line, when close enough. */
   async function nearestPart(lines: string[]): Promise<{ part: CataloguePart; score: number } | null> {
-    const candidates = lines.filter((l) => /[A-Za-z]{3}/.test(l)).slice(0, 8);
+    const candidates = lines.filter((l) => /[A-Za-z]{4}/.test(l)).slice(0, 8);
     if (candidates.length === 0) return null;
     const [{ parts, vectors }, lineVectors] = await Promise.all([catalogueVectors(), encoder.embed(candidates)]);
     let best: { part: CataloguePart; score: number } | null = null;
@@ -134,41 +154,56 @@ export function localProvider(options: { encoder?: SentenceEncoder } = {}): AiPr
     return best && best.score >= EMBEDDING_THRESHOLD ? best : null;
   }
 
+  /** The part the label names; the post's words choose only among the parts the label suggests. */
+  function choose(named: TermMatch[], post: string): { part: CataloguePart; confidence: number } | null {
+    const best = named[0];
+    if (!best) return null;
+    const posted = partsNamedIn(post);
+    // The post names one of the label's parts, or a part of the same family the label named by a single word
+    // ('HINGE' on the label, 'casement window hinge' in the post).
+    const agreed =
+      posted.find((p) => named.some((n) => n.part === p.part && n.words >= best.words)) ??
+      (best.words === 1
+        ? // Only a name that refines the label's word: 'MOHAIR' is a pile weatherstrip, whatever 'weatherstrip' the post says.
+          posted.find(
+            (p) => p.part.category === best.part.category && p.name.toLowerCase().split(/\s+/).includes(best.name),
+          )
+        : undefined);
+    const part = agreed?.part ?? best.part;
+    const words = named.find((n) => n.part === part)?.words ?? best.words;
+    return { part, confidence: LABEL_NAMES_IT + 0.02 * Math.min(words - 1, 2) + (agreed ? 0.01 : 0) };
+  }
+
   async function detectOne(input: DetectionInput): Promise<DetectionResult> {
     const lines = await readLabel(input.image);
-    const label = lines.join('\n');
-    const post = `${input.title}\n${input.description}`;
-    const partNumbers = extractPartNumbers(label);
+    const label = lines.map((l) => l.text).join('\n');
+    const partNumbers = await checkNumbers(findPartNumbers(lines), lines);
     const brand = brandIn(label);
 
-    let found: { part: CataloguePart; confidence: number } | null = null;
-    const named = partNamedIn(label);
-    if (named) {
-      // Longer names are surer; the post naming the same part adds a little.
-      const agrees = partNamedIn(post)?.part === named.part;
-      found = { part: named.part, confidence: LABEL_NAMES_IT + 0.02 * Math.min(named.words - 1, 2) + (agrees ? 0.01 : 0) };
-    } else {
-      const near = await nearestPart(lines);
-      if (near) found = { part: near.part, confidence: Math.min(LABEL_NAMES_IT, 0.3 + (near.score - EMBEDDING_THRESHOLD) * 2) };
-      else {
-        const fromPost = partNamedIn(post);
-        if (fromPost) found = { part: fromPost.part, confidence: POST_NAMES_IT };
-      }
+    let found = choose(partsNamedIn(label), `${input.title}\n${input.description}`);
+    if (!found) {
+      const near = await nearestPart(lines.map((l) => l.text));
+      if (near)
+        found = { part: near.part, confidence: Math.min(LABEL_NAMES_IT, 0.3 + (near.score - EMBEDDING_THRESHOLD) * 2) };
     }
 
     const keyFeatures = [
       ...(brand ? [`brand: ${brand}`] : []),
-      ...partNumbers.map((n) => `part no. ${n}`),
+      ...partNumbers.map((n) => partNumberFeature(n.display)),
     ].slice(0, 8);
-    if (!found) return { ...NOTHING_DETECTED, keyFeatures, visibleText: label ? label.slice(0, MAX_TEXT) : null };
+    const visibleText = label ? label.slice(0, MAX_TEXT) : null;
+    // A photo whose own text names no part names none, whatever its post says.
+    if (!found) return { ...NOTHING_DETECTED, keyFeatures, visibleText };
+    const material = materialIn(label);
+    const typical = found.part.materials[0];
     return {
       object: found.part.name,
       category: found.part.category,
-      material: materialIn(label) ?? found.part.materials[0] ?? null,
+      material: material ?? (typical ? TYPICAL_MATERIAL(typical) : null),
       finish: finishIn(label),
       confidence: Math.min(LOCAL_CONFIDENCE_CAP, Math.round(found.confidence * 100) / 100),
       keyFeatures,
-      visibleText: label ? label.slice(0, MAX_TEXT) : null,
+      visibleText,
     };
   }
 
@@ -176,18 +211,27 @@ export function localProvider(options: { encoder?: SentenceEncoder } = {}): AiPr
     name: 'local',
     detectionModel: LOCAL_DETECTION_MODEL,
     embeddingModel: LOCAL_EMBEDDING_MODEL,
+    timeLimitSeconds,
     detect(input) {
-      // One at a time on this machine: OCR and the sentence model each take a core.
-      const result = turn.then(() => detectOne(input));
-      turn = result.catch(() => undefined);
-      return result;
+      // One at a time on this machine: the OCR takes both cores. The time limit counts from the ask; a run past
+      // it is answered with a timeout, and the next photo starts only once that run has really ended.
+      // A photo whose time ran out while it waited is not read at all.
+      let expired = false;
+      const run = turn.then(() => (expired ? NOTHING_DETECTED : detectOne(input)));
+      turn = run.catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          expired = true;
+          reject(new AiError('timeout', `The local detection took longer than ${timeLimitSeconds} s`));
+        }, timeLimitSeconds * 1000);
+        timer.unref();
+      });
+      return Promise.race([run, limit]).finally(() => clearTimeout(timer));
     },
     embed: (texts) => encoder.embed(texts),
     async close() {
-      const workers = [ocr, codeOcr];
-      ocr = null;
-      codeOcr = null;
-      await Promise.all([...workers.map((w) => w?.then((x) => x.terminate()).catch(() => undefined)), encoder.close()]);
+      await Promise.all([ocr.close(), encoder.close()]);
     },
   };
 }

@@ -10,6 +10,8 @@ export interface OpenAiOptions {
   visionModel: string;
   embedModel: string;
   timeoutMs: number;
+  /** Photos read at once (AI_CONCURRENCY). */
+  concurrency?: number;
 }
 
 const detectionSchema = z.object({
@@ -80,23 +82,52 @@ function asDetection(content: string | null | undefined): DetectionResult {
 
 /** A server that cannot do JSON-schema answers (older vLLM, Ollama builds) says so with a 400 naming it. */
 const refusesSchema = (err: unknown) =>
-  err instanceof OpenAI.APIError && (err.status === 400 || err.status === 422) && /response_format|json_schema|schema/i.test(err.message);
+  err instanceof OpenAI.APIError &&
+  (err.status === 400 || err.status === 422) &&
+  /response_format|json_schema|schema/i.test(err.message);
+
+/** Retry-After as seconds (a number of seconds or an HTTP date; retry-after-ms too), or null. */
+export function retryAfterSeconds(headers: Headers | undefined, now = Date.now()): number | null {
+  const ms = Number(headers?.get('retry-after-ms'));
+  if (Number.isFinite(ms) && ms > 0) return Math.ceil(ms / 1000);
+  const value = headers?.get('retry-after')?.trim();
+  if (!value) return null;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value));
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
 
 function mapError(err: unknown): never {
   if (err instanceof AiError) throw err;
-  if (err instanceof OpenAI.APIConnectionTimeoutError) throw new AiError('timeout', 'The AI provider did not answer in time');
+  if (err instanceof OpenAI.APIConnectionTimeoutError)
+    throw new AiError('timeout', 'The AI provider did not answer in time');
   if (err instanceof OpenAI.APIConnectionError) throw new AiError('unavailable', 'The AI provider cannot be reached');
   if (err instanceof OpenAI.APIError) {
-    if (err.status === 402 || err.code === 'insufficient_quota') throw new AiError('payment_required', 'The AI provider needs payment');
-    if (err.status === 429) throw new AiError('rate_limited', 'The AI provider is rate limiting us');
-    throw new AiError('unavailable', `The AI provider answered ${err.status ?? 'an error'}`);
+    if (err.status === 402 || err.code === 'insufficient_quota')
+      throw new AiError('payment_required', 'The AI provider needs payment');
+    const wait = retryAfterSeconds(err.headers);
+    if (err.status === 429) throw new AiError('rate_limited', 'The AI provider is rate limiting us', wait);
+    // Away for a while (503, 504 or any status with Retry-After): try again later. Any other answer that is
+    // not a detection (500, an HTML error page, a proxy's 502) will not get better by asking again.
+    if (wait !== null || err.status === 503 || err.status === 504)
+      throw new AiError('unavailable', `The AI provider answered ${err.status ?? 'an error'}`, wait);
+    throw new AiError('bad_response', `The AI provider answered ${err.status ?? 'an error'}`);
   }
-  throw new AiError('unavailable', err instanceof Error ? err.message : String(err));
+  // An answer the SDK could not read (HTML, broken JSON) is a bad answer, not an outage.
+  throw new AiError(
+    err instanceof SyntaxError ? 'bad_response' : 'unavailable',
+    err instanceof Error ? err.message : String(err),
+  );
 }
 
 /** Any OpenAI-compatible endpoint: vision chat with a JSON schema, and its embeddings endpoint. */
 export function openAiProvider(options: OpenAiOptions): AiProvider {
-  const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, timeout: options.timeoutMs, maxRetries: 0 });
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey,
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+  });
   // Once a server has refused JSON schema, ask it for text at once.
   let schemaRefused = false;
 
@@ -106,21 +137,40 @@ export function openAiProvider(options: OpenAiOptions): AiProvider {
       temperature: 0,
       messages: [
         { role: 'system', content: withSchema ? INSTRUCTIONS : `${INSTRUCTIONS}\nReply with the JSON object only.` },
-        { role: 'user', content: [{ type: 'text', text: fenced(input) }, { type: 'image_url', image_url: { url: dataUrl } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: fenced(input) },
+            { type: 'image_url', image_url: { url: dataUrl } },
+          ],
+        },
       ],
-      ...(withSchema ? { response_format: { type: 'json_schema' as const, json_schema: { name: 'detection', strict: true, schema: JSON_SCHEMA } } } : {}),
+      ...(withSchema
+        ? {
+            response_format: {
+              type: 'json_schema' as const,
+              json_schema: { name: 'detection', strict: true, schema: JSON_SCHEMA },
+            },
+          }
+        : {}),
     });
-    return asDetection(completion.choices[0]?.message?.content);
+    const choices = (completion as { choices?: { message?: { content?: string | null } }[] }).choices;
+    return asDetection(Array.isArray(choices) ? choices[0]?.message?.content : null);
   }
 
   return {
     name: 'openai',
     detectionModel: options.visionModel,
     embeddingModel: options.embedModel,
+    timeLimitSeconds: Math.ceil(options.timeoutMs / 1000),
+    concurrency: options.concurrency ?? 3,
     async detect(input) {
       // About 1024 px on the long side, as a data URL: the provider never fetches from us.
-      const jpeg = await sharp(input.image).rotate().resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 85 }).toBuffer();
+      const jpeg = await sharp(input.image)
+        .rotate()
+        .resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 85 })
+        .toBuffer();
       const dataUrl = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
       try {
         if (!schemaRefused) {
@@ -139,7 +189,11 @@ export function openAiProvider(options: OpenAiOptions): AiProvider {
     async embed(texts) {
       if (texts.length === 0) return [];
       try {
-        const res = await client.embeddings.create({ model: options.embedModel, input: texts, encoding_format: 'float' });
+        const res = await client.embeddings.create({
+          model: options.embedModel,
+          input: texts,
+          encoding_format: 'float',
+        });
         const vectors = [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
         if (vectors.length !== texts.length || vectors.some((v) => !Array.isArray(v) || v.length === 0)) {
           throw new AiError('bad_response', 'The AI provider answered without embeddings');

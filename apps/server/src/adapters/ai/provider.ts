@@ -25,7 +25,12 @@ export type AiProviderName = 'local' | 'openai' | 'off';
 export type AiErrorKind = 'unavailable' | 'timeout' | 'rate_limited' | 'payment_required' | 'bad_response';
 
 export class AiError extends Error {
-  constructor(readonly kind: AiErrorKind, message: string) {
+  constructor(
+    readonly kind: AiErrorKind,
+    message: string,
+    /** Seconds the provider asked us to wait (Retry-After), when it said. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
     super(message);
     this.name = 'AiError';
   }
@@ -37,6 +42,10 @@ export interface AiProvider {
   readonly detectionModel: string | null;
   /** Stored with each vector; null when nothing embeds ('off'). Vectors compare only within one model and dimension. */
   readonly embeddingModel: string | null;
+  /** Its own time limit for one detection, in seconds (a detection job expires a little after it). */
+  readonly timeLimitSeconds?: number;
+  /** How many detections it may run at once (a remote one waits on the network, the local one takes the cores). */
+  readonly concurrency?: number;
   detect(input: DetectionInput): Promise<DetectionResult>;
   /** One vector per text. */
   embed(texts: string[]): Promise<number[][]>;
@@ -44,7 +53,13 @@ export interface AiProvider {
 }
 
 export const NOTHING_DETECTED: DetectionResult = {
-  object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], visibleText: null,
+  object: null,
+  category: null,
+  material: null,
+  finish: null,
+  confidence: null,
+  keyFeatures: [],
+  visibleText: null,
 };
 
 /**

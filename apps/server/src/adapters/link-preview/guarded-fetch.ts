@@ -26,8 +26,18 @@ export interface LinkGuard {
 }
 
 export type RefusalReason =
-  | 'scheme' | 'credentials' | 'port' | 'address' | 'unresolved' | 'redirects'
-  | 'status' | 'type' | 'encoding' | 'too-large' | 'timeout' | 'network';
+  | 'scheme'
+  | 'credentials'
+  | 'port'
+  | 'address'
+  | 'unresolved'
+  | 'redirects'
+  | 'status'
+  | 'type'
+  | 'encoding'
+  | 'too-large'
+  | 'timeout'
+  | 'network';
 
 /** Why a link gave no page: every refusal and failure ends here, never in a thrown network error. */
 export class LinkRefused extends Error {
@@ -44,7 +54,7 @@ export interface FetchedBody {
   body: Buffer;
 }
 
-interface CheckedTarget {
+export interface CheckedTarget {
   /** Every address the name resolved to, all checked; the socket may use any of them and nothing else. */
   addresses: { address: string; family: 4 | 6 }[];
   port: number;
@@ -71,7 +81,7 @@ function beforeDeadline<T>(promise: Promise<T>, signal: AbortSignal): Promise<T>
 }
 
 /** The scheme, port and every resolved address of one hop, checked before any packet is sent. */
-async function checkTarget(url: URL, guard: LinkGuard, signal: AbortSignal): Promise<CheckedTarget> {
+export async function checkTarget(url: URL, guard: LinkGuard, signal: AbortSignal): Promise<CheckedTarget> {
   const port = portOf(url);
   const allowed = guard.allow.has(hostPortOf(url));
   if (!allowed && !PREVIEW_PORTS.has(port)) throw new LinkRefused('port');
@@ -89,13 +99,18 @@ async function checkTarget(url: URL, guard: LinkGuard, signal: AbortSignal): Pro
   return { addresses: addresses.map((address) => ({ address, family: net.isIP(address) as 4 | 6 })), port };
 }
 
-/** One request to the checked addresses only: the lookup answers with them, so no second lookup happens. */
-function requestOnce(url: URL, target: CheckedTarget, accept: string, signal: AbortSignal): Promise<IncomingMessage> {
+/** A lookup that answers with the checked addresses only, so no second lookup happens (DNS rebinding). */
+export function pinnedLookup(target: CheckedTarget): LookupFunction {
   // Asked for all (Node's happy eyeballs), it gets every checked address; otherwise the first.
-  const pinned: LookupFunction = (_hostname, options, callback) => {
+  return (_hostname, options, callback) => {
     if (options.all) callback(null, target.addresses);
     else callback(null, target.addresses[0]!.address, target.addresses[0]!.family);
   };
+}
+
+/** One request to the checked addresses only: the lookup answers with them, so no second lookup happens. */
+function requestOnce(url: URL, target: CheckedTarget, accept: string, signal: AbortSignal): Promise<IncomingMessage> {
+  const pinned = pinnedLookup(target);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request({
@@ -114,7 +129,11 @@ function requestOnce(url: URL, target: CheckedTarget, accept: string, signal: Ab
       },
     });
     request.on('response', resolve);
-    request.on('error', (err) => reject(signal.aborted ? new LinkRefused('timeout') : err instanceof LinkRefused ? err : new LinkRefused('network')));
+    request.on('error', (err) =>
+      reject(
+        signal.aborted ? new LinkRefused('timeout') : err instanceof LinkRefused ? err : new LinkRefused('network'),
+      ),
+    );
     request.end();
   });
 }
@@ -169,16 +188,24 @@ export async function guardedFetch(
       if (REDIRECTS.has(status) && response.headers.location) {
         response.destroy();
         if (hop >= limits.maxRedirects) throw new LinkRefused('redirects');
-        url = parseLink(URL.canParse(response.headers.location, url.href) ? new URL(response.headers.location, url).href : '');
+        url = parseLink(
+          URL.canParse(response.headers.location, url.href) ? new URL(response.headers.location, url).href : '',
+        );
         continue;
       }
       const { mime, charset } = mediaType(response.headers['content-type']);
       const encoding = (response.headers['content-encoding'] ?? 'identity').toLowerCase();
       const declared = Number(response.headers['content-length'] ?? 0);
-      const refusal: RefusalReason | null = status !== 200 ? 'status'
-        : !accepts.mime(mime) ? 'type'
-          : encoding !== 'identity' ? 'encoding'
-            : declared > limits.maxBytes ? 'too-large' : null;
+      const refusal: RefusalReason | null =
+        status !== 200
+          ? 'status'
+          : !accepts.mime(mime)
+            ? 'type'
+            : encoding !== 'identity'
+              ? 'encoding'
+              : declared > limits.maxBytes
+                ? 'too-large'
+                : null;
       if (refusal) {
         response.destroy();
         throw new LinkRefused(refusal);

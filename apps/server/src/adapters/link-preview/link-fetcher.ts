@@ -2,7 +2,14 @@ import { LIMITS } from '@fenestra/shared';
 import { reencodeImage, ImageRejected, type EncodedImage } from '../media/image.js';
 import { VARIANT_WIDTHS } from '../storage/storage.js';
 import { sniffType } from '../media/sniff.js';
-import { guardedFetch, LinkRefused, systemResolver, type FetchLimits, type LinkGuard, type RefusalReason } from './guarded-fetch.js';
+import {
+  guardedFetch,
+  LinkRefused,
+  systemResolver,
+  type FetchLimits,
+  type LinkGuard,
+  type RefusalReason,
+} from './guarded-fetch.js';
 import { decodePage, readPageCard, type PageCard } from './page-card.js';
 
 export const PAGE_LIMITS: FetchLimits = { maxBytes: 1024 * 1024, timeLimitMs: 5000, maxRedirects: 3 };
@@ -21,7 +28,10 @@ export interface LinkFetcher {
   picture(link: string): Promise<EncodedImage | null>;
 }
 
-export function createLinkFetcher(guard: LinkGuard, limits: { page: FetchLimits; image: FetchLimits } = { page: PAGE_LIMITS, image: IMAGE_LIMITS }): LinkFetcher {
+export function createLinkFetcher(
+  guard: LinkGuard,
+  limits: { page: FetchLimits; image: FetchLimits } = { page: PAGE_LIMITS, image: IMAGE_LIMITS },
+): LinkFetcher {
   return {
     async page(link) {
       try {
@@ -44,7 +54,11 @@ export function createLinkFetcher(guard: LinkGuard, limits: { page: FetchLimits;
         });
         const sniffed = await sniffType(fetched.body);
         if (!sniffed || !PICTURE_TYPES.has(sniffed.mime)) return null;
-        return await reencodeImage(fetched.body, { maxSide: PREVIEW_IMAGE_SIDE, keepPng: sniffed.mime === 'image/png', variants: VARIANT_WIDTHS['post-images'] });
+        return await reencodeImage(fetched.body, {
+          maxSide: PREVIEW_IMAGE_SIDE,
+          keepPng: sniffed.mime === 'image/png',
+          variants: VARIANT_WIDTHS['post-images'],
+        });
       } catch (err) {
         if (err instanceof LinkRefused || err instanceof ImageRejected) return null;
         throw err;

@@ -58,7 +58,10 @@ export async function makeVariants(encoded: Buffer, width: number, widths: reado
 }
 
 /** A stored picture's size (from its header) and its copies: for pictures not made by reencodeImage (the seed's, older ones). */
-export async function pictureCopies(encoded: Buffer, widths: readonly number[]): Promise<{ width: number; height: number; variants: ImageVariant[] }> {
+export async function pictureCopies(
+  encoded: Buffer,
+  widths: readonly number[],
+): Promise<{ width: number; height: number; variants: ImageVariant[] }> {
   const { width, height } = await headerSize(encoded);
   return { width, height, variants: await makeVariants(encoded, width, widths) };
 }
@@ -66,7 +69,9 @@ export async function pictureCopies(encoded: Buffer, widths: readonly number[]):
 /** Width and height from the header alone, before any pixel is decoded. */
 async function headerSize(input: Buffer): Promise<{ width: number; height: number }> {
   // No pixel limit here: this reads the header only, and the limit is checked just after with a clear answer.
-  const meta = await sharp(input, { limitInputPixels: false }).metadata().catch(() => null);
+  const meta = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
   if (!meta) throw new ImageRejected('unreadable');
   if (!meta.width || !meta.height) throw new ImageRejected('unreadable');
   return { width: meta.width, height: meta.height };
@@ -99,9 +104,10 @@ async function encode(input: Buffer, opts: EncodeOptions): Promise<EncodedImage>
   const png = opts.keepPng;
   let encoded: Omit<EncodedImage, 'variants'>;
   try {
-    const { data, info } = await (png
-      ? pipeline.png({ compressionLevel: 9 })
-      : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true })
+    const { data, info } = await (
+      png
+        ? pipeline.png({ compressionLevel: 9 })
+        : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true })
     ).toBuffer({ resolveWithObject: true });
     encoded = png
       ? { data, mime: 'image/png', ext: 'png', width: info.width, height: info.height }

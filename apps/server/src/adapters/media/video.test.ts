@@ -48,7 +48,19 @@ describe('reading a video duration from its container', () => {
     ['clip-2s.webm', 'video/webm'],
   ])('refuses %s cut short anywhere', async (name, mime) => {
     const whole = fixture(name);
-    const cuts = [0, 1, 8, 15, 16, 17, 64, Math.floor(whole.length / 4), Math.floor(whole.length / 2), whole.length - 100, whole.length - 1];
+    const cuts = [
+      0,
+      1,
+      8,
+      15,
+      16,
+      17,
+      64,
+      Math.floor(whole.length / 4),
+      Math.floor(whole.length / 2),
+      whole.length - 100,
+      whole.length - 1,
+    ];
     for (const cut of cuts) {
       expect(await readVideoDuration(whole.subarray(0, cut), mime), `cut at ${cut} of ${whole.length}`).toBeNull();
     }
@@ -57,7 +69,10 @@ describe('reading a video duration from its container', () => {
   it.each([
     ['a box larger than the file', Buffer.concat([ftyp, lyingBox('moov', 0xffffffff, mvhd(1000, 2500)), mdat])],
     ['a box smaller than its own header', Buffer.concat([ftyp, lyingBox('moov', 4, mvhd(1000, 2500)), mdat])],
-    ['a 64-bit size past any real file', Buffer.concat([ftyp, lyingBox('moov', 1, Buffer.from('ffffffffffffffff', 'hex')), mdat])],
+    [
+      'a 64-bit size past any real file',
+      Buffer.concat([ftyp, lyingBox('moov', 1, Buffer.from('ffffffffffffffff', 'hex')), mdat]),
+    ],
     ['a 64-bit size cut short', Buffer.concat([ftyp, lyingBox('moov', 1, Buffer.from('0000', 'hex'))])],
     ['no media data', Buffer.concat([ftyp, box('moov', mvhd(1000, 2500))])],
     ['no movie', Buffer.concat([ftyp, mdat])],

@@ -52,9 +52,10 @@ function isoBmffDuration(data: Buffer): number | null {
     const mvex = inMoov.find((b) => b.type === 'mvex');
     const mehd = mvex && boxesIn(data, mvex.start, mvex.end)?.find((b) => b.type === 'mehd');
     if (!mehd || mehd.end - mehd.start < 8) return null;
-    units = data[mehd.start] === 1 && mehd.end - mehd.start >= 12
-      ? Number(data.readBigUInt64BE(mehd.start + 4))
-      : data.readUInt32BE(mehd.start + 4);
+    units =
+      data[mehd.start] === 1 && mehd.end - mehd.start >= 12
+        ? Number(data.readBigUInt64BE(mehd.start + 4))
+        : data.readUInt32BE(mehd.start + 4);
   }
   return units > 0 ? units / timescale : null;
 }
@@ -89,7 +90,11 @@ function webmComplete(data: Buffer): boolean {
 
 async function containerDuration(data: Buffer, mime: string): Promise<number | null> {
   try {
-    const { format } = await parseBuffer(data, { mimeType: mime, size: data.length }, { duration: true, skipCovers: true });
+    const { format } = await parseBuffer(
+      data,
+      { mimeType: mime, size: data.length },
+      { duration: true, skipCovers: true },
+    );
     return format.duration ?? null;
   } catch {
     return null;

@@ -3,17 +3,7 @@ import { Readable } from 'node:stream';
 import { LIMITS } from '@fenestra/shared';
 import { unavailable } from '../../lib/errors.js';
 import { publicUrl, safe, type Bucket, type Storage } from './storage.js';
-
-export interface S3Settings {
-  /** Unset: AWS's own endpoint for the region. */
-  endpoint: string | undefined;
-  region: string;
-  bucket: string;
-  /** Unset: the SDK's default credential chain (instance role, AWS_* variables). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Addresses as `endpoint/bucket/key` (MinIO, s3rver, most self-hosted stores) rather than `bucket.endpoint/key`. */
-  forcePathStyle: boolean;
-}
+import type { S3Settings } from '../../config/env.js';
 
 const CACHE_CONTROL = `public, max-age=${LIMITS.storageCacheSeconds}, immutable`;
 // DeleteObjects takes at most this many keys a call.
@@ -29,10 +19,16 @@ export async function s3Storage(settings: S3Settings): Promise<Storage & { clien
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   // Loaded only when the bucket is used: the SDK adds ~20 MB and half a second to a start that needs no bucket.
   const {
-    S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, S3ServiceException,
+    S3Client,
+    PutObjectCommand,
+    GetObjectCommand,
+    DeleteObjectsCommand,
+    ListObjectsV2Command,
+    S3ServiceException,
   } = await import('@aws-sdk/client-s3');
   const isMissing = (err: unknown) =>
-    err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+    err instanceof S3ServiceException &&
+    (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
   /** A store that cannot be reached, or answers with its own failure, is 'try again later' for the client (503). */
   const storeAway = (err: unknown): unknown => {
     if (err instanceof S3ServiceException && (err.$metadata.httpStatusCode ?? 500) < 500) return err;
@@ -58,9 +54,16 @@ export async function s3Storage(settings: S3Settings): Promise<Storage & { clien
     root: null,
     async put(bucket, filePath, body, contentType) {
       try {
-        await client.send(new PutObjectCommand({
-          Bucket, Key: key(bucket, filePath), Body: body, ContentType: contentType, ContentLength: body.length, CacheControl: CACHE_CONTROL,
-        }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key(bucket, filePath),
+            Body: body,
+            ContentType: contentType,
+            ContentLength: body.length,
+            CacheControl: CACHE_CONTROL,
+          }),
+        );
       } catch (err) {
         throw storeAway(err);
       }
@@ -85,7 +88,8 @@ export async function s3Storage(settings: S3Settings): Promise<Storage & { clien
           throw storeAway(err);
         }
         // A key that is already gone is not an error in S3; anything listed here was not removed.
-        if (res.Errors?.length) throw new Error(`The store kept ${res.Errors.length} file(s): ${res.Errors[0]!.Code} ${res.Errors[0]!.Key}`);
+        if (res.Errors?.length)
+          throw new Error(`The store kept ${res.Errors.length} file(s): ${res.Errors[0]!.Code} ${res.Errors[0]!.Key}`);
       }
     },
     async *list(bucket) {
@@ -111,7 +115,8 @@ export async function s3Storage(settings: S3Settings): Promise<Storage & { clien
         };
       } catch (err) {
         if (isMissing(err)) return null;
-        if (err instanceof S3ServiceException && (err.name === 'InvalidRange' || err.$metadata.httpStatusCode === 416)) return 'unsatisfiable-range';
+        if (err instanceof S3ServiceException && (err.name === 'InvalidRange' || err.$metadata.httpStatusCode === 416))
+          return 'unsatisfiable-range';
         throw storeAway(err);
       }
     },

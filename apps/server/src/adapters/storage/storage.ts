@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AVATAR_VARIANT_WIDTHS, IMAGE_VARIANT_WIDTHS, imageVariantUrl } from '@fenestra/shared';
 import { VARIANT_MIME, type ImageVariant } from '../media/image.js';
+import type { MediaAddress } from '../../lib/media-address.js';
 
 // The buckets of SPEC section 7; video thumbnails go to post-images.
 export const BUCKETS = ['post-images', 'post-videos', 'avatars'] as const;
@@ -41,7 +42,9 @@ const VARIANT = /\.w\d+\.webp$/;
  * Stored files and, for each picture, its copies at every width its bucket has ever had. Removing a file that is
  * not there costs nothing on either store, so this needs no list of what each picture has.
  */
-export function withVariants<F extends { bucket: string; path: string }>(files: F[]): { bucket: F['bucket']; path: string }[] {
+export function withVariants<F extends { bucket: string; path: string }>(
+  files: F[],
+): { bucket: F['bucket']; path: string }[] {
   return files.flatMap((f) => {
     const widths = VARIANT_WIDTHS[f.bucket as Bucket] ?? [];
     return widths.length && PHOTO.test(f.path) && !VARIANT.test(f.path)
@@ -72,7 +75,12 @@ export interface OpenedFile {
 }
 
 export interface Storage {
-  put(bucket: Bucket, filePath: string, body: Buffer, contentType: string): Promise<{ path: string; publicUrl: string }>;
+  put(
+    bucket: Bucket,
+    filePath: string,
+    body: Buffer,
+    contentType: string,
+  ): Promise<{ path: string; publicUrl: string }>;
   get(bucket: Bucket, filePath: string): Promise<Buffer | null>;
   remove(bucket: Bucket, filePaths: string[]): Promise<void>;
   /** Every file in a bucket, with its size (storage:migrate compares two stores with it). */
@@ -122,12 +130,8 @@ export function localStorage(root: string): Storage {
   };
 }
 
-/**
- * The address browsers fetch a stored file from. Rows keep `/media/{bucket}/{path}` (never a host), and
- * answers go out through this: under MEDIA_URL (a CDN, the bucket's public address) when it is set, so
- * that address can change without touching a row. Anything else (a preset emoji avatar) passes unchanged.
- */
-export type MediaAddress = <T extends string | null>(stored: T) => T;
+// The type lives in lib (lib/author.ts calls it); made here.
+export type { MediaAddress };
 
 export function mediaAddress(mediaUrl: string | null): MediaAddress {
   if (!mediaUrl) return (stored) => stored;
@@ -137,7 +141,10 @@ export function mediaAddress(mediaUrl: string | null): MediaAddress {
   };
 }
 
-export interface StoredFile { bucket: string; path: string }
+export interface StoredFile {
+  bucket: string;
+  path: string;
+}
 
 /** The stored files behind public URLs of ours (anything else is skipped). */
 export const storedFilesOf = (urls: string[]): StoredFile[] =>
@@ -162,7 +169,12 @@ export function storeBatch(storage: Storage): { store: Store; undo(): Promise<vo
 }
 
 /** Stores a picture and its WebP copies beside it through a batch's `store` (a failure removes them all); returns its URL. */
-export async function storePicture(store: Store, bucket: Bucket, filePath: string, picture: { data: Buffer; mime: string; variants: ImageVariant[] }): Promise<string> {
+export async function storePicture(
+  store: Store,
+  bucket: Bucket,
+  filePath: string,
+  picture: { data: Buffer; mime: string; variants: ImageVariant[] },
+): Promise<string> {
   const url = await store(bucket, filePath, picture.data, picture.mime);
   for (const v of picture.variants) await store(bucket, variantPath(filePath, v.width), v.data, VARIANT_MIME);
   return url;
@@ -179,6 +191,12 @@ export async function removeExactly(storage: Storage, files: StoredFile[]): Prom
 }
 
 /** Removes files (and a picture's copies) after the transaction that forgot them committed; a failure only leaves an orphan file, logged. */
-export async function removeStoredFiles(storage: Storage, files: StoredFile[], log: { warn(obj: object, msg: string): void }): Promise<void> {
-  await removeExactly(storage, withVariants(files)).catch((err: unknown) => log.warn({ err }, 'could not remove a stored file'));
+export async function removeStoredFiles(
+  storage: Storage,
+  files: StoredFile[],
+  log: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  await removeExactly(storage, withVariants(files)).catch((err: unknown) =>
+    log.warn({ err }, 'could not remove a stored file'),
+  );
 }

@@ -8,6 +8,10 @@ import type { Db } from '../../db/client.js';
 import { users, sessions, accounts, verifications } from '../../db/schema/index.js';
 import { LIMITS } from '@fenestra/shared';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../../lib/session-cookie.js';
+import { publishEvent } from '../../realtime/bus-event.js';
+
+/** A confirmation link works for a day. */
+const CONFIRM_LINK_SECONDS = 24 * 3600;
 
 export interface AuthDeps {
   config: Config;
@@ -17,6 +21,8 @@ export interface AuthDeps {
   hashing: WorkGate;
   /** Creates the profile of an account made by an outside provider (Google). */
   onOAuthUser(user: { id: string; email: string }): Promise<void>;
+  /** Mails better-auth's confirmation link (REQUIRE_EMAIL_VERIFICATION, issue 26). */
+  sendConfirmation(to: string, url: string): Promise<void>;
 }
 
 // A sign-up signs in with the password it has just hashed. That check needs no second hash, and must not
@@ -61,6 +67,13 @@ export function createAuth(deps: AuthDeps) {
       },
       revokeSessionsOnPasswordReset: true,
     },
+    // better-auth's own email verification flow; whether an unconfirmed member may act is our routes' rule.
+    emailVerification: {
+      sendVerificationEmail: async ({ user, url }) => deps.sendConfirmation(user.email, url),
+      expiresIn: CONFIRM_LINK_SECONDS,
+      // The member's cached session reads the change at once (profile.changed drops it).
+      afterEmailVerification: async (user) => publishEvent(deps.db, { type: 'profile.changed', userId: user.id }),
+    },
     session: {
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
@@ -86,16 +99,20 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     plugins: config.google
-      ? [genericOAuth({
-          config: [{
-            providerId: 'google',
-            clientId: config.google.clientId,
-            clientSecret: config.google.clientSecret,
-            discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
-            scopes: ['openid', 'email', 'profile'],
-            pkce: true,
-          }],
-        })]
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
       : [],
   });
 }

@@ -1,22 +1,41 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, UserRoleFilter, UserSort, UserStatusFilter } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
+import { exactTime } from '../../lib/cursor.js';
 import { profiles, sessions, userRoles, users } from '../../db/schema/index.js';
 
 type Conn = Db | Tx;
 
-const exactTime = (column: SQL | typeof profiles.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const role = sql<Role>`coalesce(${userRoles.role}, 'user')`;
 /** A timed ban that has run out counts as lifted even before the job has written it down. */
 const bannedNow = sql`(${profiles.status} = 'banned' and (${profiles.banUntil} is null or ${profiles.banUntil} > now()))`;
 
-export interface UserFilters { search: string; role: UserRoleFilter; status: UserStatusFilter }
-export interface UserKeys { c: string; i: string; p?: number }
+export interface UserFilters {
+  search: string;
+  role: UserRoleFilter;
+  status: UserStatusFilter;
+}
+export interface UserKeys {
+  c: string;
+  i: string;
+  p?: number;
+}
 
 export interface UserRow {
-  id: string; username: string; email: string; avatarUrl: string | null; role: Role; banned: boolean;
-  banReason: string | null; banUntil: Date | null; createdAt: Date; createdKey: string; postCount: number;
+  id: string;
+  username: string;
+  email: string;
+  avatarUrl: string | null;
+  role: Role;
+  banned: boolean;
+  banReason: string | null;
+  banUntil: Date | null;
+  createdAt: Date;
+  createdKey: string;
+  postCount: number;
+  trustLevel: number;
+  trustLocked: boolean;
+  trustReason: string;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -42,22 +61,43 @@ const ORDERS: Record<UserSort, { by: SQL[]; after(k: UserKeys): SQL }> = {
   },
   most_active: {
     by: [sql`${profiles.postCount} desc`, sql`${profiles.createdAt} desc`, sql`${profiles.id} desc`],
-    after: (k) => sql`(${profiles.postCount}, ${profiles.createdAt}, ${profiles.id}) < (${k.p ?? 0}::int, ${k.c}::timestamptz, ${k.i})`,
+    after: (k) =>
+      sql`(${profiles.postCount}, ${profiles.createdAt}, ${profiles.id}) < (${k.p ?? 0}::int, ${k.c}::timestamptz, ${k.i})`,
   },
 };
 
 const userColumns = {
-  id: profiles.id, username: profiles.username, email: users.email, avatarUrl: profiles.avatarUrl, role,
-  banned: sql<boolean>`${bannedNow}`, banReason: profiles.banReason, banUntil: profiles.banUntil,
-  createdAt: profiles.createdAt, createdKey: exactTime(profiles.createdAt), postCount: profiles.postCount,
+  id: profiles.id,
+  username: profiles.username,
+  email: users.email,
+  avatarUrl: profiles.avatarUrl,
+  role,
+  banned: sql<boolean>`${bannedNow}`,
+  banReason: profiles.banReason,
+  banUntil: profiles.banUntil,
+  createdAt: profiles.createdAt,
+  createdKey: exactTime(profiles.createdAt),
+  postCount: profiles.postCount,
+  trustLevel: profiles.trustLevel,
+  trustLocked: profiles.trustLocked,
+  trustReason: profiles.trustReason,
 };
 
-const selectFrom = (db: Conn, where: SQL | undefined) => db.select(userColumns).from(profiles)
-  .innerJoin(users, eq(users.id, profiles.id))
-  .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-  .where(where);
+const selectFrom = (db: Conn, where: SQL | undefined) =>
+  db
+    .select(userColumns)
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(where);
 
-export async function selectUsers(db: Conn, f: UserFilters, sort: UserSort, after: UserKeys | null, limit: number): Promise<UserRow[]> {
+export async function selectUsers(
+  db: Conn,
+  f: UserFilters,
+  sort: UserSort,
+  after: UserKeys | null,
+  limit: number,
+): Promise<UserRow[]> {
   return selectFrom(db, and(filterWhere(f), after ? ORDERS[sort].after(after) : undefined))
     .orderBy(...ORDERS[sort].by)
     .limit(limit);
@@ -69,7 +109,9 @@ export async function findUser(db: Conn, userId: string): Promise<UserRow | null
 }
 
 export async function countUsers(db: Conn, f: UserFilters | null): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(profiles)
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
     .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
     .where(f ? filterWhere(f) : undefined);
@@ -79,8 +121,14 @@ export async function countUsers(db: Conn, f: UserFilters | null): Promise<numbe
 /** The figures of the stat cards at a given moment (the clock is the caller's, so tests can fix it). */
 export async function userFigures(db: Conn, now: Date) {
   const { rows } = await db.execute<{
-    total: number; total_week_ago: number; joined_week: number; joined_week_before: number;
-    banned: number; bans_week: number; bans_week_before: number; staff: number;
+    total: number;
+    total_week_ago: number;
+    joined_week: number;
+    joined_week_before: number;
+    banned: number;
+    bans_week: number;
+    bans_week_before: number;
+    staff: number;
   }>(sql`
     WITH t AS (SELECT ${now.toISOString()}::timestamptz AS now)
     SELECT
@@ -96,7 +144,10 @@ export async function userFigures(db: Conn, now: Date) {
 }
 
 export async function setBan(tx: Tx, userId: string, reason: string, until: Date | null): Promise<void> {
-  await tx.update(profiles).set({ status: 'banned', banReason: reason, banUntil: until }).where(eq(profiles.id, userId));
+  await tx
+    .update(profiles)
+    .set({ status: 'banned', banReason: reason, banUntil: until })
+    .where(eq(profiles.id, userId));
 }
 
 export async function clearBan(tx: Tx, userId: string): Promise<void> {
@@ -109,12 +160,20 @@ export async function revokeSessions(tx: Tx, userId: string): Promise<void> {
 }
 
 export async function lockAdmins(tx: Tx): Promise<string[]> {
-  const rows = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).for('update');
+  const rows = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.role, 'admin'))
+    .for('update');
   return rows.map((r) => r.userId);
 }
 
 export async function emailAndPreferences(db: Conn, userId: string): Promise<{ email: string; prefs: unknown } | null> {
-  const rows = await db.select({ email: users.email, prefs: profiles.emailPreferences }).from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, userId)).limit(1);
+  const rows = await db
+    .select({ email: users.email, prefs: profiles.emailPreferences })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
   return rows[0] ?? null;
 }

@@ -3,7 +3,10 @@ import { TOPICS, type AnalyticsDay, type AnalyticsWeek, type ModerationAction, t
 import type { Db, Tx } from '../../db/client.js';
 
 /** A period of whole UTC days, both ends included (YYYY-MM-DD). */
-export interface Period { from: string; to: string }
+export interface Period {
+  from: string;
+  to: string;
+}
 
 const PUBLIC = sql`('open', 'solved')`;
 // The log actions read here, checked against the shared list.
@@ -108,7 +111,9 @@ export async function weeklyRates(db: Db | Tx, p: Period): Promise<{ weeks: Anal
   });
   const overall = rows.find((row) => row.week === null)!;
   return {
-    weeks: rows.filter((row) => row.week !== null).map((row) => ({ week: row.week!, start: row.start!, ...figures(row) })),
+    weeks: rows
+      .filter((row) => row.week !== null)
+      .map((row) => ({ week: row.week!, start: row.start!, ...figures(row) })),
     overall: figures(overall),
   };
 }
@@ -132,6 +137,8 @@ export async function postsPerTopic(db: Db | Tx, p: Period): Promise<{ topic: To
 }
 
 export async function correctionsEver(db: Db | Tx): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM moderation_log WHERE action = ${CORRECTION}`);
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM moderation_log WHERE action = ${CORRECTION}`,
+  );
   return rows[0]!.n;
 }

@@ -28,9 +28,13 @@ export async function recordFetch(
 ): Promise<{ row: LinkPreviewRow; replacedImage: string | null }> {
   return db.transaction(async (tx) => {
     await tx.insert(linkPreviews).values({ url, fetchedAt, refetchAt }).onConflictDoNothing();
-    const [before] = await tx.select({ imagePath: linkPreviews.imagePath }).from(linkPreviews)
-      .where(eq(linkPreviews.url, url)).for('update');
-    const [row] = await tx.update(linkPreviews)
+    const [before] = await tx
+      .select({ imagePath: linkPreviews.imagePath })
+      .from(linkPreviews)
+      .where(eq(linkPreviews.url, url))
+      .for('update');
+    const [row] = await tx
+      .update(linkPreviews)
       .set(result ? { data: result.card, ...result.image, fetchedAt, refetchAt } : { fetchedAt, refetchAt })
       .where(eq(linkPreviews.url, url))
       .returning();
@@ -40,14 +44,28 @@ export async function recordFetch(
 }
 
 /** Deletes cached links no reply uses that were last fetched before `cutoff`; returns their pictures. */
-export async function deleteUnusedBefore(db: Db, cutoff: Date, limit: number): Promise<{ url: string; imagePath: string | null }[]> {
-  const stale = db.select({ url: linkPreviews.url }).from(linkPreviews)
-    .where(and(
-      lt(linkPreviews.fetchedAt, cutoff),
-      notExists(db.select({ one: sql`1` }).from(replyLinks).where(eq(replyLinks.url, linkPreviews.url))),
-    ))
+export async function deleteUnusedBefore(
+  db: Db,
+  cutoff: Date,
+  limit: number,
+): Promise<{ url: string; imagePath: string | null }[]> {
+  const stale = db
+    .select({ url: linkPreviews.url })
+    .from(linkPreviews)
+    .where(
+      and(
+        lt(linkPreviews.fetchedAt, cutoff),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(replyLinks)
+            .where(eq(replyLinks.url, linkPreviews.url)),
+        ),
+      ),
+    )
     .limit(limit);
-  return db.delete(linkPreviews)
+  return db
+    .delete(linkPreviews)
     .where(sql`${linkPreviews.url} IN (${stale})`)
     .returning({ url: linkPreviews.url, imagePath: linkPreviews.imagePath });
 }
@@ -61,18 +79,27 @@ export async function insertReplyLinks(tx: Tx, replyId: string, urls: string[]):
 export async function linksOfReply(db: Db, replyId: string): Promise<{ postId: string; urls: string[] } | null> {
   const [reply] = await db.select({ postId: replies.postId }).from(replies).where(eq(replies.id, replyId));
   if (!reply) return null;
-  const rows = await db.select({ url: replyLinks.url }).from(replyLinks)
-    .where(eq(replyLinks.replyId, replyId)).orderBy(asc(replyLinks.position));
+  const rows = await db
+    .select({ url: replyLinks.url })
+    .from(replyLinks)
+    .where(eq(replyLinks.replyId, replyId))
+    .orderBy(asc(replyLinks.position));
   return { postId: reply.postId, urls: rows.map((r) => r.url) };
 }
 
 /** The cached cards of these replies' links, in each reply's order (links not fetched yet have no row). */
 export async function cardsOfReplies(db: Db | Tx, replyIds: string[]) {
   if (replyIds.length === 0) return [];
-  return db.select({
-    replyId: replyLinks.replyId, url: replyLinks.url, data: linkPreviews.data, imagePath: linkPreviews.imagePath,
-    imageWidth: linkPreviews.imageWidth, imageHeight: linkPreviews.imageHeight, imageVariantWidths: linkPreviews.imageVariantWidths,
-  })
+  return db
+    .select({
+      replyId: replyLinks.replyId,
+      url: replyLinks.url,
+      data: linkPreviews.data,
+      imagePath: linkPreviews.imagePath,
+      imageWidth: linkPreviews.imageWidth,
+      imageHeight: linkPreviews.imageHeight,
+      imageVariantWidths: linkPreviews.imageVariantWidths,
+    })
     .from(replyLinks)
     .innerJoin(linkPreviews, eq(linkPreviews.url, replyLinks.url))
     .where(inArray(replyLinks.replyId, replyIds))
@@ -81,11 +108,20 @@ export async function cardsOfReplies(db: Db | Tx, replyIds: string[]) {
 
 /** Links some reply shows whose refetch is due, oldest first. */
 export async function dueForRefetch(db: Db, now: Date, limit: number): Promise<string[]> {
-  const rows = await db.select({ url: linkPreviews.url }).from(linkPreviews)
-    .where(and(
-      lte(linkPreviews.refetchAt, now),
-      exists(db.select({ one: sql`1` }).from(replyLinks).where(eq(replyLinks.url, linkPreviews.url))),
-    ))
+  const rows = await db
+    .select({ url: linkPreviews.url })
+    .from(linkPreviews)
+    .where(
+      and(
+        lte(linkPreviews.refetchAt, now),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(replyLinks)
+            .where(eq(replyLinks.url, linkPreviews.url)),
+        ),
+      ),
+    )
     .orderBy(asc(linkPreviews.refetchAt))
     .limit(limit);
   return rows.map((r) => r.url);
@@ -93,7 +129,9 @@ export async function dueForRefetch(db: Db, now: Date, limit: number): Promise<s
 
 /** Every reply that shows a link, with its post (to announce a changed card). */
 export async function repliesShowing(db: Db, url: string): Promise<{ replyId: string; postId: string }[]> {
-  return db.select({ replyId: replyLinks.replyId, postId: replies.postId }).from(replyLinks)
+  return db
+    .select({ replyId: replyLinks.replyId, postId: replies.postId })
+    .from(replyLinks)
     .innerJoin(replies, eq(replies.id, replyLinks.replyId))
     .where(eq(replyLinks.url, url));
 }

@@ -2,12 +2,26 @@ import { pictureCopies, previewDomain, previewKey, type LinkPreview } from '@fen
 import type { Db, Tx } from '../../db/client.js';
 import type { LinkFetcher } from '../../adapters/link-preview/link-fetcher.js';
 import {
-  linkPreviewPath, publicUrl, removeExactly, storeBatch, storePicture, withVariants, type MediaAddress, type Storage,
+  linkPreviewPath,
+  publicUrl,
+  removeExactly,
+  storeBatch,
+  storePicture,
+  withVariants,
+  type MediaAddress,
+  type Storage,
 } from '../../adapters/storage/storage.js';
 import { publishEvent } from '../../realtime/bus-event.js';
 import {
-  cardsOfReplies, deleteUnusedBefore, dueForRefetch, findLinkPreview, linksOfReply, recordFetch, repliesShowing,
-  type LinkPreviewRow, type StoredFetch,
+  cardsOfReplies,
+  deleteUnusedBefore,
+  dueForRefetch,
+  findLinkPreview,
+  linksOfReply,
+  recordFetch,
+  repliesShowing,
+  type LinkPreviewRow,
+  type StoredFetch,
 } from './repo.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -21,7 +35,9 @@ type CardRow = Pick<LinkPreviewRow, 'data' | 'imagePath' | 'imageWidth' | 'image
 
 export function toLinkPreview(url: string, row: CardRow | null, media: MediaAddress): LinkPreview | null {
   if (!row?.data) return null;
-  const imageCopies = row.imagePath ? pictureCopies(row.imageWidth, row.imageHeight, row.imageVariantWidths) : undefined;
+  const imageCopies = row.imagePath
+    ? pictureCopies(row.imageWidth, row.imageHeight, row.imageVariantWidths)
+    : undefined;
   return {
     url,
     title: row.data.title,
@@ -36,7 +52,11 @@ export function toLinkPreview(url: string, row: CardRow | null, media: MediaAddr
 const pictureFiles = (paths: string[]) => withVariants(paths.map((path) => ({ bucket: 'post-images' as const, path })));
 
 /** The cards of these replies, by reply id, in each reply's order (links without a card yet are left out). */
-export async function previewsOfReplies(db: Db | Tx, replyIds: string[], media: MediaAddress): Promise<Map<string, LinkPreview[]>> {
+export async function previewsOfReplies(
+  db: Db | Tx,
+  replyIds: string[],
+  media: MediaAddress,
+): Promise<Map<string, LinkPreview[]>> {
   const byReply = new Map<string, LinkPreview[]>();
   for (const row of await cardsOfReplies(db, replyIds)) {
     const card = toLinkPreview(row.url, row, media);
@@ -66,7 +86,9 @@ export function linkPreviewsService(deps: { db: Db; storage: Storage; fetcher: L
         stored = {
           card: { title: page.card.title, description: page.card.description },
           image: {
-            imagePath, imageWidth: picture?.width ?? null, imageHeight: picture?.height ?? null,
+            imagePath,
+            imageWidth: picture?.width ?? null,
+            imageHeight: picture?.height ?? null,
             imageVariantWidths: picture?.variants.map((v) => v.width) ?? [],
           },
         };
@@ -135,3 +157,6 @@ export function linkPreviewsService(deps: { db: Db; storage: Storage; fetcher: L
 }
 
 export type LinkPreviewsService = ReturnType<typeof linkPreviewsService>;
+
+// What other modules call inside their own transaction: a saved reply's links, whose cards a job fetches.
+export { insertReplyLinks } from './repo.js';

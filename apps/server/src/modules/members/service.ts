@@ -1,7 +1,21 @@
 import {
-  LIMITS, MSG, avatarUpdateSchema, deleteAccountSchema, emailPreferencesSchema, isImageAvatar, isReservedUsername,
-  profileUpdateSchema, readEmailPreferences, replyPreviewOf, type AvatarResult, type Role, type EmailPreferences, type MemberProfile,
-  type MemberReplyList, type PostList, type ProfileUpdateResult, type Settings,
+  LIMITS,
+  MSG,
+  isImageAvatar,
+  isReservedUsername,
+  readEmailPreferences,
+  replyPreviewOf,
+  type AvatarResult,
+  type Role,
+  type EmailPreferences,
+  type DigestInput,
+  type MemberProfile,
+  type MemberReplyList,
+  type PostList,
+  type ProfileUpdateResult,
+  type Settings,
+  type AvatarUpdateInput,
+  type ProfileUpdateInput,
 } from '@fenestra/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
@@ -9,11 +23,12 @@ import { parsePublicUrl, removeStoredFiles, type MediaAddress, type Storage } fr
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { MemberRow } from '../../lib/member.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { parse } from '../../lib/validation.js';
+import { answerJson } from '../../lib/contract-json.js';
 import { viewerFrom, type PostsService, type PublicAnswer, type Viewer } from '../posts/service.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { claimUploads } from '../uploads/repo.js';
+import { claimUploads } from '../uploads/service.js';
 import { avatarCopies } from '../../lib/author.js';
+import { memberPlainText } from '../../lib/member-markdown.js';
 import * as repo from './repo.js';
 import { JSON_TYPE, TAGS, type CachedBody, type PublicCache } from '../../cache/public-cache.js';
 
@@ -21,7 +36,14 @@ const USERNAME_INDEX = 'profiles_username_lower_idx';
 /** Anything that cannot be a username is simply not found (no query needed). */
 const USERNAME_SHAPE = /^[A-Za-z0-9_-]{1,60}$/;
 
-export function membersService(deps: { db: Db; storage: Storage; posts: PostsService; media: MediaAddress; log: FastifyBaseLogger; cache: PublicCache }) {
+export function membersService(deps: {
+  db: Db;
+  storage: Storage;
+  posts: PostsService;
+  media: MediaAddress;
+  log: FastifyBaseLogger;
+  cache: PublicCache;
+}) {
   const { db, storage, posts, media, log, cache } = deps;
 
   const removeFiles = (files: repo.StoredFileRow[]) => removeStoredFiles(storage, files, log);
@@ -41,7 +63,10 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
    * cascades, in one transaction; their posts and replies stay without an author. Files go after commit.
    * `actor` is the staff member deleting them from the list, or null when members delete their own account.
    */
-  async function deleteMember(member: { id: string; username: string; role: Role }, actor: MemberRow | null): Promise<void> {
+  async function deleteMember(
+    member: { id: string; username: string; role: Role },
+    actor: MemberRow | null,
+  ): Promise<void> {
     const files = await db.transaction(async (tx) => {
       if (member.role === 'admin') {
         const admins = await repo.lockAdmins(tx);
@@ -77,17 +102,23 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
         avatarUrl: media(row.avatarUrl),
         email: row.email,
         emailPreferences: readEmailPreferences(row.emailPreferences),
+        // Unchosen, it follows the member's visits (DESIGN.md): one who is here now is not away, so off.
+        digest: row.digest ?? 'off',
         hasPassword: member.hasPassword,
       };
     },
 
     /** Username and bio; the unique index decides who gets a name (a pre-check only gives the answer sooner). */
-    async updateProfile(member: MemberRow, body: unknown): Promise<ProfileUpdateResult> {
-      const input = parse(profileUpdateSchema, body);
+    async updateProfile(member: MemberRow, input: ProfileUpdateInput): Promise<ProfileUpdateResult> {
       const values: { username?: string; bio?: string } = {};
       if (input.username !== undefined) values.username = input.username;
       if (input.bio !== undefined) values.bio = input.bio;
-      if (values.username !== undefined && (isReservedUsername(values.username) || (await repo.usernameHeldByOther(db, member.id, values.username)))) {
+      if (
+        values.username !== undefined &&
+        // A reserved name the member already holds (the demo admin's) is theirs to keep.
+        ((isReservedUsername(values.username) && values.username.toLowerCase() !== member.username.toLowerCase()) ||
+          (await repo.usernameHeldByOther(db, member.id, values.username)))
+      ) {
         throw conflict('USERNAME_TAKEN', MSG.usernameTaken, 'username');
       }
       try {
@@ -105,16 +136,20 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
     },
 
     /** A preset emoji or the member's own new avatar upload, applied at once; an uploaded one it replaces is removed. */
-    async setAvatar(member: MemberRow, body: unknown): Promise<AvatarResult> {
-      const input = parse(avatarUpdateSchema, body);
+    async setAvatar(member: MemberRow, input: AvatarUpdateInput): Promise<AvatarResult> {
       const { avatarUrl, copies, oldFiles } = await db.transaction(async (tx) => {
         const current = await repo.lockAvatar(tx, member.id);
         if (!current) throw notFound(MSG.userNotFound);
-        const upload = input.kind === 'upload' ? (await claimUploads(tx, member.id, [input.uploadId], 'avatar'))[0]! : null;
+        const upload =
+          input.kind === 'upload' ? (await claimUploads(tx, member.id, [input.uploadId], 'avatar'))[0]! : null;
         const next = input.kind === 'upload' ? upload!.publicUrl : input.emoji;
         const files = current.avatarUrl === next ? [] : await forgetUploadedAvatar(tx, member.id, current.avatarUrl);
         await repo.setAvatar(tx, member.id, next, upload);
-        return { avatarUrl: next, copies: avatarCopies(upload?.width ?? null, upload?.height ?? null, upload?.variantWidths ?? null), oldFiles: files };
+        return {
+          avatarUrl: next,
+          copies: avatarCopies(upload?.width ?? null, upload?.height ?? null, upload?.variantWidths ?? null),
+          oldFiles: files,
+        };
       });
       await removeFiles(oldFiles);
       return { avatarUrl: media(avatarUrl), ...copies };
@@ -133,15 +168,19 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
       return { avatarUrl: null };
     },
 
-    async setEmailPreferences(member: MemberRow, body: unknown): Promise<EmailPreferences> {
-      const prefs = parse(emailPreferencesSchema, body);
+    async setDigest(member: MemberRow, input: DigestInput): Promise<DigestInput> {
+      await repo.saveDigest(db, member.id, input.digest);
+      return input;
+    },
+
+    async setEmailPreferences(member: MemberRow, prefs: EmailPreferences): Promise<EmailPreferences> {
       await repo.saveEmailPreferences(db, member.id, prefs);
       return prefs;
     },
 
     /** The settings page's 'Delete account': the member themself, with the exact word CONFIRM. */
-    async deleteAccount(member: MemberRow, body: unknown): Promise<void> {
-      parse(deleteAccountSchema, body);
+    /** The word was checked against the route's contract (deleteAccountSchema). */
+    async deleteAccount(member: MemberRow): Promise<void> {
       await deleteMember(member, null);
     },
 
@@ -165,6 +204,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
         postCount: profile.postCount,
         replyCount: counts.replyCount,
         helpfulCount: counts.helpfulCount,
+        solutionCount: counts.solutionCount,
         isSelf: member?.id === profile.id,
       };
     },
@@ -176,14 +216,24 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
     async publicProfile(username: string): Promise<CachedBody<MemberProfile>> {
       return (await cache.read(`api:user:${username.toLowerCase()}`, async () => {
         const profile = await this.profile(username, null, null);
-        return { body: JSON.stringify(profile), type: JSON_TYPE, tags: [TAGS.member(profile.id), TAGS.profiles], value: profile };
+        return {
+          body: answerJson.memberProfile(profile),
+          type: JSON_TYPE,
+          tags: [TAGS.member(profile.id), TAGS.profiles],
+          value: profile,
+        };
       }))!;
     },
 
     /** A profile's Posts tab from the cache, with the viewer's marks on top. */
     async publicMemberPosts(username: string, viewer: Viewer | null, cursor: unknown): Promise<PublicAnswer> {
       const profile = await profileOrThrow(username);
-      return posts.publicMemberPosts(viewer, profile.id, `api:user-posts:${profile.id}:${String(cursor ?? '')}`, cursor);
+      return posts.publicMemberPosts(
+        viewer,
+        profile.id,
+        `api:user-posts:${profile.id}:${String(cursor ?? '')}`,
+        cursor,
+      );
     },
 
     /** A profile's Replies tab from the cache: the same for everyone. */
@@ -193,7 +243,8 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
         const profile = await profileOrThrow(username);
         const list = await this.memberReplies(username, cursor);
         return {
-          body: JSON.stringify(list), type: JSON_TYPE,
+          body: answerJson.memberReplyList(list),
+          type: JSON_TYPE,
           tags: [TAGS.member(profile.id), TAGS.profiles, ...new Set(list.replies.map((r) => TAGS.post(r.postId)))],
         };
       }))!;
@@ -212,7 +263,7 @@ export function membersService(deps: { db: Db; storage: Storage; posts: PostsSer
           id: r.id,
           postId: r.postId,
           postTitle: r.postTitle,
-          preview: replyPreviewOf(r.content),
+          preview: replyPreviewOf(memberPlainText(r.content)),
           createdAt: r.createdAt.toISOString(),
           isPinned: r.isPinned,
         })),

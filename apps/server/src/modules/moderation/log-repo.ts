@@ -1,9 +1,25 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ModerationAction } from '@fenestra/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { exactTime } from '../../lib/cursor.js';
 import { moderationLog } from '../../db/schema/index.js';
 
-export interface LogFilters { action: ModerationAction | null; actor: string; from: string | null; to: string | null }
+export type LogRow = typeof moderationLog.$inferInsert & { action: ModerationAction };
+
+/**
+ * One row per staff action, with a snapshot of its target, so it outlives the post or member. The log's one
+ * writer: every module that records an action calls this (through moderation/service.ts).
+ */
+export async function writeLog(tx: Db | Tx, row: LogRow): Promise<void> {
+  await tx.insert(moderationLog).values(row);
+}
+
+export interface LogFilters {
+  action: ModerationAction | null;
+  actor: string;
+  from: string | null;
+  to: string | null;
+}
 
 /** Log rows newest first, filtered, after a keyset position (time, id). */
 export async function selectLog(db: Db, f: LogFilters, after: { c: string; i: string } | null, limit: number) {
@@ -13,20 +29,24 @@ export async function selectLog(db: Db, f: LogFilters, after: { c: string; i: st
     // Dates are whole UTC days, both ends included.
     f.from ? sql`${moderationLog.createdAt} >= ${f.from}::date` : undefined,
     f.to ? sql`${moderationLog.createdAt} < ${f.to}::date + 1` : undefined,
-    after ? sql`(${moderationLog.createdAt}, ${moderationLog.id}) < (${after.c}::timestamptz, ${after.i}::uuid)` : undefined,
+    after
+      ? sql`(${moderationLog.createdAt}, ${moderationLog.id}) < (${after.c}::timestamptz, ${after.i}::uuid)`
+      : undefined,
   ];
-  return db.select({
-    id: moderationLog.id,
-    action: moderationLog.action,
-    actorId: moderationLog.actorId,
-    actorUsername: moderationLog.actorUsername,
-    targetType: moderationLog.targetType,
-    targetId: moderationLog.targetId,
-    targetLabel: moderationLog.targetLabel,
-    reason: moderationLog.reason,
-    createdAt: moderationLog.createdAt,
-    createdKey: sql<string>`to_char(${moderationLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-  }).from(moderationLog)
+  return db
+    .select({
+      id: moderationLog.id,
+      action: moderationLog.action,
+      actorId: moderationLog.actorId,
+      actorUsername: moderationLog.actorUsername,
+      targetType: moderationLog.targetType,
+      targetId: moderationLog.targetId,
+      targetLabel: moderationLog.targetLabel,
+      reason: moderationLog.reason,
+      createdAt: moderationLog.createdAt,
+      createdKey: exactTime(moderationLog.createdAt),
+    })
+    .from(moderationLog)
     .where(and(...where))
     .orderBy(sql`${moderationLog.createdAt} desc`, sql`${moderationLog.id} desc`)
     .limit(limit);

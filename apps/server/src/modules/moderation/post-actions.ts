@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import {
-  MSG, NOTIFICATION_TEXT, POST_ACTION_INFO, type ModerationAction, type PostActionResult, type PostStatus, type ReplyActionResult,
+  MSG,
+  NOTIFICATION_TEXT,
+  POST_ACTION_INFO,
+  type ModerationAction,
+  type PostActionResult,
+  type PostStatus,
+  type ReplyActionResult,
 } from '@fenestra/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { removeStoredFiles, storedFilesOf, type Storage } from '../../adapters/storage/storage.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { MemberRow } from '../../lib/member.js';
-import { insertNotifications, type NewNotification } from '../notifications/repo.js';
-import { addToPostCount, writeLog } from './repo.js';
+import { insertNotifications } from '../notifications/service.js';
+import { addToPostCount, solvedNotices } from './repo.js';
+import { writeLog } from './log-repo.js';
 import * as repo from './post-actions-repo.js';
 
 const uuid = z.uuid();
@@ -54,17 +61,14 @@ export function postActionsService(deps: { db: Db; storage: Storage; log: Fastif
         }
         await repo.setPostStatus(tx, post.id, move.to);
         if (action === 'unapprove' && post.userId) await addToPostCount(tx, post.userId, -1);
-        if (action === 'solve') {
-          const notices: NewNotification[] = [];
-          if (post.userId && post.userId !== actor.id) {
-            notices.push({ userId: post.userId, type: 'post_solved', message: NOTIFICATION_TEXT.post_solved(post.title), postId: post.id });
-          }
-          for (const userId of await repo.bookmarkerIds(tx, post.id, [post.userId, actor.id])) {
-            notices.push({ userId, type: 'bookmark_solved', message: NOTIFICATION_TEXT.bookmark_solved(post.title), postId: post.id });
-          }
-          await insertNotifications(tx, notices);
-        }
-        await writeLog(tx, { ...actorOf(actor), action: move.log, targetType: 'post', targetId: post.id, targetLabel: post.title });
+        if (action === 'solve') await insertNotifications(tx, await solvedNotices(tx, post, actor.id));
+        await writeLog(tx, {
+          ...actorOf(actor),
+          action: move.log,
+          targetType: 'post',
+          targetId: post.id,
+          targetLabel: post.title,
+        });
         return { id: post.id, status: move.to, message: POST_ACTION_INFO[action].success };
       });
     },
@@ -77,14 +81,20 @@ export function postActionsService(deps: { db: Db; storage: Storage; log: Fastif
         await repo.forgetUploads(tx, fileUrls);
         await repo.deletePost(tx, post.id);
         if (isPublic(post.status) && post.userId) await addToPostCount(tx, post.userId, -1);
-        await writeLog(tx, { ...actorOf(actor), action: 'delete_post', targetType: 'post', targetId: post.id, targetLabel: post.title });
+        await writeLog(tx, {
+          ...actorOf(actor),
+          action: 'delete_post',
+          targetType: 'post',
+          targetId: post.id,
+          targetLabel: post.title,
+        });
         return fileUrls;
       });
       await removeStoredFiles(storage, storedFilesOf(urls), log);
       return { id: postId, status: 'deleted', message: POST_ACTION_INFO.delete.success };
     },
 
-    /** Pins a reply (clearing any other pin of its post) or unpins it; pinning tells the reply's author. */
+    /** Pins a reply (clearing any other pin of its post) or unpins it; its first pin ever tells the reply's author. */
     async setPinned(actor: MemberRow, replyId: string, pinned: boolean): Promise<ReplyActionResult> {
       return db.transaction(async (tx) => {
         const reply = await lockedReply(tx, replyId);
@@ -93,18 +103,34 @@ export function postActionsService(deps: { db: Db; storage: Storage; log: Fastif
         }
         if (pinned) {
           await repo.pinReply(tx, reply);
-          if (reply.userId && reply.userId !== actor.id) {
-            await insertNotifications(tx, [{
-              userId: reply.userId, type: 'reply_pinned', message: NOTIFICATION_TEXT.reply_pinned(reply.postTitle), postId: reply.postId,
-            }]);
+          // One notice (and email) per reply, ever: pin, unpin, pin again tells its author nothing new.
+          if (reply.userId && reply.userId !== actor.id && !(await repo.pinnedBefore(tx, reply.id))) {
+            await insertNotifications(tx, [
+              {
+                userId: reply.userId,
+                type: 'reply_pinned',
+                message: NOTIFICATION_TEXT.reply_pinned(reply.postTitle),
+                postId: reply.postId,
+              },
+            ]);
           }
         } else {
           await repo.unpinReply(tx, reply.id);
         }
         await writeLog(tx, {
-          ...actorOf(actor), action: pinned ? 'pin_reply' : 'unpin_reply', targetType: 'reply', targetId: reply.id, targetLabel: reply.postTitle,
+          ...actorOf(actor),
+          action: pinned ? 'pin_reply' : 'unpin_reply',
+          targetType: 'reply',
+          targetId: reply.id,
+          targetLabel: reply.postTitle,
         });
-        return { id: reply.id, postId: reply.postId, isPinned: pinned, deleted: false, message: pinned ? MSG.replyPinned : MSG.replyUnpinned };
+        return {
+          id: reply.id,
+          postId: reply.postId,
+          isPinned: pinned,
+          deleted: false,
+          message: pinned ? MSG.replyPinned : MSG.replyUnpinned,
+        };
       });
     },
 
@@ -115,7 +141,11 @@ export function postActionsService(deps: { db: Db; storage: Storage; log: Fastif
         await repo.forgetUploads(tx, fileUrls);
         await repo.deleteReply(tx, target);
         await writeLog(tx, {
-          ...actorOf(actor), action: 'delete_reply', targetType: 'reply', targetId: target.id, targetLabel: target.postTitle,
+          ...actorOf(actor),
+          action: 'delete_reply',
+          targetType: 'reply',
+          targetId: target.id,
+          targetLabel: target.postTitle,
         });
         return { reply: target, urls: fileUrls };
       });

@@ -1,54 +1,105 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminStatsSchema,
+  denySchema,
+  moderationLogPageSchema,
+  moderationResultSchema,
+  pendingPostsSchema,
+  postActionResultSchema,
+  replyActionResultSchema,
+} from '@fenestra/shared';
+import { answers, idParams, staffOnly, verified } from '../../lib/route-contract.js';
 import type { ModerationService } from './service.js';
 import type { PostActionsService } from './post-actions.js';
-import type { ModerationLogService } from './log-service.js';
-
-type IdParams = { Params: { id: string } };
+import { logQuery, type ModerationLogService } from './log-service.js';
 
 // The review queue, post and reply actions, and the log: staff only (admin or moderator); visitors get 401, members 403.
 export async function moderationRoutes(
-  app: FastifyInstance,
+  plainApp: FastifyInstance,
   opts: { moderation: ModerationService; postActions: PostActionsService; log: ModerationLogService },
 ) {
+  const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const { moderation, postActions, log } = opts;
-
-  app.get('/api/admin/stats', async (request) => {
-    await app.requireStaff(request);
-    return moderation.stats();
+  const decided = answers({ 200: moderationResultSchema });
+  const postAction = (summary: string) => ({
+    schema: { summary, params: idParams, response: answers({ 200: postActionResultSchema }) },
+  });
+  const replyAction = (summary: string) => ({
+    schema: { summary, params: idParams, response: answers({ 200: replyActionResultSchema }) },
   });
 
-  app.get('/api/admin/pending', async (request) => moderation.pending(await app.requireStaff(request)));
+  app.get(
+    '/api/admin/stats',
+    { schema: { summary: 'The moderation page’s stat cards', response: answers({ 200: adminStatsSchema }) } },
+    async (request) => {
+      await app.requireStaff(request);
+      return moderation.stats();
+    },
+  );
 
-  app.post<IdParams>('/api/admin/posts/:id/approve', async (request) =>
-    moderation.approve(await app.requireStaff(request), request.params.id));
+  app.get(
+    '/api/admin/pending',
+    { schema: { summary: 'Posts waiting for review', response: answers({ 200: pendingPostsSchema }) } },
+    async (request) => moderation.pending(await app.requireStaff(request)),
+  );
 
-  app.post<IdParams>('/api/admin/posts/:id/deny', async (request) =>
-    moderation.deny(await app.requireStaff(request), request.params.id, request.body));
+  app.post(
+    '/api/admin/posts/:id/approve',
+    { schema: { summary: 'Approve a pending post', params: idParams, response: decided } },
+    async (request) => moderation.approve(await app.requireStaff(request), request.params.id),
+  );
 
-  app.post<IdParams>('/api/admin/posts/:id/solve', async (request) =>
-    postActions.move(await app.requireStaff(request), request.params.id, 'solve'));
+  app.post(
+    '/api/admin/posts/:id/deny',
+    {
+      preValidation: staffOnly,
+      schema: { summary: 'Deny a pending post', params: idParams, body: denySchema, response: decided },
+    },
+    async (request) => moderation.deny(verified(request), request.params.id, request.body),
+  );
 
-  app.post<IdParams>('/api/admin/posts/:id/reopen', async (request) =>
-    postActions.move(await app.requireStaff(request), request.params.id, 'reopen'));
+  app.post('/api/admin/posts/:id/solve', postAction('Mark a post solved'), async (request) =>
+    postActions.move(await app.requireStaff(request), request.params.id, 'solve'),
+  );
 
-  app.post<IdParams>('/api/admin/posts/:id/unapprove', async (request) =>
-    postActions.move(await app.requireStaff(request), request.params.id, 'unapprove'));
+  app.post('/api/admin/posts/:id/reopen', postAction('Reopen a solved post'), async (request) =>
+    postActions.move(await app.requireStaff(request), request.params.id, 'reopen'),
+  );
 
-  app.delete<IdParams>('/api/admin/posts/:id', async (request) =>
-    postActions.deletePost(await app.requireStaff(request), request.params.id));
+  app.post('/api/admin/posts/:id/unapprove', postAction('Send a post back to review'), async (request) =>
+    postActions.move(await app.requireStaff(request), request.params.id, 'unapprove'),
+  );
 
-  app.post<IdParams>('/api/admin/replies/:id/pin', async (request) =>
-    postActions.setPinned(await app.requireStaff(request), request.params.id, true));
+  app.delete('/api/admin/posts/:id', postAction('Delete a post'), async (request) =>
+    postActions.deletePost(await app.requireStaff(request), request.params.id),
+  );
 
-  app.post<IdParams>('/api/admin/replies/:id/unpin', async (request) =>
-    postActions.setPinned(await app.requireStaff(request), request.params.id, false));
+  app.post('/api/admin/replies/:id/pin', replyAction('Pin a reply'), async (request) =>
+    postActions.setPinned(await app.requireStaff(request), request.params.id, true),
+  );
 
-  app.delete<IdParams>('/api/admin/replies/:id', async (request) =>
-    postActions.deleteReply(await app.requireStaff(request), request.params.id));
+  app.post('/api/admin/replies/:id/unpin', replyAction('Unpin a reply'), async (request) =>
+    postActions.setPinned(await app.requireStaff(request), request.params.id, false),
+  );
 
-  app.get('/api/admin/log', async (request, reply) => {
-    await app.requireStaff(request);
-    reply.header('Cache-Control', 'no-store');
-    return log.page(request.query);
-  });
+  app.delete('/api/admin/replies/:id', replyAction('Delete a reply'), async (request) =>
+    postActions.deleteReply(await app.requireStaff(request), request.params.id),
+  );
+
+  app.get(
+    '/api/admin/log',
+    {
+      preValidation: staffOnly,
+      schema: {
+        summary: 'The moderation log',
+        querystring: logQuery,
+        response: answers({ 200: moderationLogPageSchema }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return log.page(request.query);
+    },
+  );
 }

@@ -1,20 +1,42 @@
 import { z } from 'zod';
-import { MSG, NOTIFICATION_TEXT, UNKNOWN_AUTHOR, denySchema, type AdminStats, type PostStatus, type PostSummary } from '@fenestra/shared';
+import {
+  MSG,
+  NOTIFICATION_TEXT,
+  UNKNOWN_AUTHOR,
+  type AdminStats,
+  type DenyInput,
+  type PostStatus,
+  type PostSummary,
+} from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { MemberRow } from '../../lib/member.js';
-import { parse } from '../../lib/validation.js';
-import { insertNotifications, type NewNotification } from '../notifications/repo.js';
-import { resolveMentions } from '../mentions/repo.js';
-import { viewerFrom, type PostsService } from '../posts/service.js';
+import { insertNotifications, type NewNotification } from '../notifications/service.js';
+import { resolveMentions } from '../mentions/service.js';
+import { viewerFrom, type Viewer } from '../../lib/viewer.js';
 import * as repo from './repo.js';
+import { writeLog } from './log-repo.js';
 
-export interface ModerationResult { id: string; status: PostStatus; authorBanned: boolean; message: string }
+// What other modules call: the moderation log's one writer, and the notices a post's solving sends.
+export { writeLog, type LogRow } from './log-repo.js';
+export { solvedNotices, addToPostCount } from './repo.js';
+
+export interface ModerationResult {
+  id: string;
+  status: PostStatus;
+  authorBanned: boolean;
+  message: string;
+}
 
 const uuid = z.uuid();
 const isUuid = (value: string) => uuid.safeParse(value).success;
 
-export function moderationService(deps: { db: Db; posts: PostsService }) {
+/** What moderation asks of the posts module (its service): the review queue's cards. */
+export interface PendingPosts {
+  pendingQueue(viewer: Viewer): Promise<PostSummary[]>;
+}
+
+export function moderationService(deps: { db: Db; posts: PendingPosts }) {
   const { db, posts } = deps;
 
   /** The pending post, moved on; 404 when missing, 409 when someone already decided. */
@@ -44,7 +66,12 @@ export function moderationService(deps: { db: Db; posts: PostsService }) {
         const told: NewNotification[] = [];
         if (post.userId) {
           await repo.addToPostCount(tx, post.userId, 1);
-          told.push({ userId: post.userId, type: 'post_approved', message: NOTIFICATION_TEXT.post_approved(post.title), postId: post.id });
+          told.push({
+            userId: post.userId,
+            type: 'post_approved',
+            message: NOTIFICATION_TEXT.post_approved(post.title),
+            postId: post.id,
+          });
         }
         // Mentions in a post are news once, when it first goes public; never while pending, never again.
         if (!(await repo.approvedBefore(tx, post.id))) {
@@ -52,31 +79,46 @@ export function moderationService(deps: { db: Db; posts: PostsService }) {
           for (const mention of await resolveMentions(tx, description)) {
             if (mention.userId === actor.id || mention.userId === post.userId) continue;
             told.push({
-              userId: mention.userId, type: 'mention', postId: post.id,
+              userId: mention.userId,
+              type: 'mention',
+              postId: post.id,
               message: NOTIFICATION_TEXT.mention(authorUsername ?? UNKNOWN_AUTHOR.username, post.title),
             });
           }
         }
         await insertNotifications(tx, told);
-        await repo.writeLog(tx, { ...actorOf(actor), action: 'approve', targetType: 'post', targetId: post.id, targetLabel: post.title });
+        await writeLog(tx, {
+          ...actorOf(actor),
+          action: 'approve',
+          targetType: 'post',
+          targetId: post.id,
+          targetLabel: post.title,
+        });
         return { id: post.id, status: 'open', authorBanned: false, message: MSG.postApproved };
       });
     },
 
     /** pending -> denied with a reason; optionally bans the author for good (never oneself, never an admin by a moderator). */
-    async deny(actor: MemberRow, postId: string, body: unknown): Promise<ModerationResult> {
-      // A missing reason reads 'Reason required' too, not the schema's type error.
-      const raw = (body ?? {}) as Record<string, unknown>;
-      const input = parse(denySchema, { ...raw, reason: typeof raw.reason === 'string' ? raw.reason : '' });
+    async deny(actor: MemberRow, postId: string, input: DenyInput): Promise<ModerationResult> {
       return db.transaction(async (tx) => {
         const post = await takePending(tx, postId, { status: 'denied', denialReason: input.reason }, 'denied');
         if (post.userId) {
-          await insertNotifications(tx, [{
-            userId: post.userId, type: 'post_denied', message: NOTIFICATION_TEXT.post_denied(post.title, input.reason), postId: post.id,
-          }]);
+          await insertNotifications(tx, [
+            {
+              userId: post.userId,
+              type: 'post_denied',
+              message: NOTIFICATION_TEXT.post_denied(post.title, input.reason),
+              postId: post.id,
+            },
+          ]);
         }
-        await repo.writeLog(tx, {
-          ...actorOf(actor), action: 'deny', targetType: 'post', targetId: post.id, targetLabel: post.title, reason: input.reason,
+        await writeLog(tx, {
+          ...actorOf(actor),
+          action: 'deny',
+          targetType: 'post',
+          targetId: post.id,
+          targetLabel: post.title,
+          reason: input.reason,
         });
         const author = input.banAuthor && post.userId ? await repo.memberForBan(tx, post.userId) : null;
         if (author) {
@@ -84,8 +126,13 @@ export function moderationService(deps: { db: Db; posts: PostsService }) {
           if (author.role === 'admin' && actor.role !== 'admin') throw forbidden(MSG.moderatorCannotBanAdmin);
           const reason = MSG.bannedForDeniedPost(input.reason);
           await repo.banPermanently(tx, author.id, reason);
-          await repo.writeLog(tx, {
-            ...actorOf(actor), action: 'ban', targetType: 'user', targetId: author.id, targetLabel: author.username, reason,
+          await writeLog(tx, {
+            ...actorOf(actor),
+            action: 'ban',
+            targetType: 'user',
+            targetId: author.id,
+            targetLabel: author.username,
+            reason,
           });
         }
         return { id: post.id, status: 'denied', authorBanned: author !== null, message: MSG.postDenied };

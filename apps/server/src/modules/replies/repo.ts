@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Mention } from '@fenestra/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { posts, profiles, replies, replyImages, replyMentions } from '../../db/schema/index.js';
-import type { UploadRow } from '../uploads/repo.js';
-import { exactTime } from '../posts/repo.js';
+import { posts, profiles, replies, replyHelpful, replyImages, replyMentions } from '../../db/schema/index.js';
+import type { UploadRow } from '../uploads/service.js';
+import { exactTime } from '../../lib/cursor.js';
 import { authorColumns, type AuthorRow } from '../../lib/author.js';
 
 type Conn = Db | Tx;
@@ -13,34 +13,60 @@ export interface ReplyRow extends AuthorRow {
   postId: string;
   content: string;
   isPinned: boolean;
+  isAccepted: boolean;
   createdAt: Date;
   createdKey: string;
+  version: number;
+  editedAt: Date | null;
+  helpfulCount: number;
+  status: 'published' | 'pending' | 'hidden';
 }
 
-/** Keyset position of the last reply shown, in the page's order (pinned first, then oldest, then id). */
-export interface ReplyKey { pinned: boolean; createdKey: string; id: string }
+/** Keyset position of the last reply shown, in the page's order (accepted, then pinned, then oldest, then id). */
+export interface ReplyKey {
+  accepted: boolean;
+  pinned: boolean;
+  createdKey: string;
+  id: string;
+}
 
-const replyRows = (db: Conn) => db.select({
-  id: replies.id,
-  postId: replies.postId,
-  content: replies.content,
-  isPinned: replies.isPinned,
-  createdAt: replies.createdAt,
-  createdKey: exactTime(replies.createdAt),
-  ...authorColumns,
-})
-  .from(replies)
-  .leftJoin(profiles, eq(profiles.id, replies.userId));
+/** Is this reply its question's accepted answer? */
+const isAccepted = sql<boolean>`coalesce(${replies.id} = (select ${posts.acceptedReplyId} from ${posts} where ${posts.id} = ${replies.postId}), false)`;
+
+const replyRows = (db: Conn) =>
+  db
+    .select({
+      id: replies.id,
+      postId: replies.postId,
+      content: replies.content,
+      isPinned: replies.isPinned,
+      isAccepted,
+      createdAt: replies.createdAt,
+      createdKey: exactTime(replies.createdAt),
+      version: replies.version,
+      editedAt: replies.editedAt,
+      helpfulCount: replies.helpfulCount,
+      status: replies.status,
+      ...authorColumns,
+    })
+    .from(replies)
+    .leftJoin(profiles, eq(profiles.id, replies.userId));
 
 /** A post's replies in page order after `after`, at most `limit`. */
-export async function selectReplies(db: Conn, postId: string, after: ReplyKey | null, limit: number): Promise<ReplyRow[]> {
+export async function selectReplies(
+  db: Conn,
+  postId: string,
+  after: ReplyKey | null,
+  limit: number,
+): Promise<ReplyRow[]> {
   const keyset: SQL | undefined = after
-    ? sql`(${replies.isPinned} < ${after.pinned}
-           OR (${replies.isPinned} = ${after.pinned} AND (${replies.createdAt}, ${replies.id}) > (${after.createdKey}::timestamptz, ${after.id}::uuid)))`
+    ? sql`((${isAccepted}, ${replies.isPinned}) < (${after.accepted}, ${after.pinned})
+           OR ((${isAccepted}, ${replies.isPinned}) = (${after.accepted}, ${after.pinned})
+               AND (${replies.createdAt}, ${replies.id}) > (${after.createdKey}::timestamptz, ${after.id}::uuid)))`
     : undefined;
   return replyRows(db)
-    .where(and(eq(replies.postId, postId), keyset))
-    .orderBy(desc(replies.isPinned), asc(replies.createdAt), asc(replies.id))
+    .where(and(eq(replies.postId, postId), eq(replies.status, 'published'), keyset))
+    .orderBy(desc(isAccepted), desc(replies.isPinned), asc(replies.createdAt), asc(replies.id))
     .limit(limit);
 }
 
@@ -51,38 +77,147 @@ export async function findReply(db: Conn, id: string): Promise<ReplyRow | null> 
 
 export async function imagesOf(db: Conn, replyIds: string[]) {
   if (replyIds.length === 0) return [];
-  return db.select().from(replyImages).where(inArray(replyImages.replyId, replyIds)).orderBy(asc(replyImages.displayOrder));
+  return db
+    .select()
+    .from(replyImages)
+    .where(inArray(replyImages.replyId, replyIds))
+    .orderBy(asc(replyImages.displayOrder));
 }
 
 /** The stored mentions of these replies, with each member's current username (deleted members drop out). */
 export async function mentionsOf(db: Conn, replyIds: string[]): Promise<(Mention & { replyId: string })[]> {
   if (replyIds.length === 0) return [];
-  return db.select({ replyId: replyMentions.replyId, handle: replyMentions.handle, userId: replyMentions.userId, username: profiles.username })
+  return db
+    .select({
+      replyId: replyMentions.replyId,
+      handle: replyMentions.handle,
+      userId: replyMentions.userId,
+      username: profiles.username,
+    })
     .from(replyMentions)
     .innerJoin(profiles, eq(profiles.id, replyMentions.userId))
     .where(inArray(replyMentions.replyId, replyIds));
 }
 
+/** Of a post's replies, the ones this member marked helpful. */
+export async function helpfulMarksOf(db: Conn, postId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ replyId: replyHelpful.replyId })
+    .from(replyHelpful)
+    .innerJoin(replies, eq(replies.id, replyHelpful.replyId))
+    .where(and(eq(replies.postId, postId), eq(replyHelpful.userId, userId)));
+  return rows.map((r) => r.replyId);
+}
+
 /** The post a reply is being written to, locked against a concurrent solve or delete. */
 export async function lockPostForReply(tx: Tx, postId: string) {
-  const rows = await tx.select({ id: posts.id, status: posts.status, userId: posts.userId, title: posts.title })
-    .from(posts).where(eq(posts.id, postId)).for('no key update');
+  const rows = await tx
+    .select({ id: posts.id, status: posts.status, userId: posts.userId, title: posts.title })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .for('no key update');
   return rows[0] ?? null;
 }
 
 /** The reply, its pictures and mentions, and the post's counter, in the caller's transaction. */
-export async function insertReply(tx: Tx, reply: { postId: string; userId: string; content: string; images: UploadRow[]; mentions: Mention[] }) {
-  const [row] = await tx.insert(replies).values({ postId: reply.postId, userId: reply.userId, content: reply.content })
+export async function insertReply(
+  tx: Tx,
+  reply: {
+    postId: string;
+    userId: string;
+    content: string;
+    images: UploadRow[];
+    mentions: Mention[];
+    status: 'published' | 'pending';
+  },
+) {
+  const [row] = await tx
+    .insert(replies)
+    .values({ postId: reply.postId, userId: reply.userId, content: reply.content, status: reply.status })
     .returning({ id: replies.id });
   const id = row!.id;
   if (reply.images.length) {
-    await tx.insert(replyImages).values(reply.images.map((u, i) => ({
-      replyId: id, imageUrl: u.publicUrl, displayOrder: i, width: u.width, height: u.height, variantWidths: u.variantWidths,
-    })));
+    await tx.insert(replyImages).values(
+      reply.images.map((u, i) => ({
+        replyId: id,
+        imageUrl: u.publicUrl,
+        displayOrder: i,
+        width: u.width,
+        height: u.height,
+        variantWidths: u.variantWidths,
+      })),
+    );
   }
   if (reply.mentions.length) {
-    await tx.insert(replyMentions).values(reply.mentions.map((m) => ({ replyId: id, userId: m.userId, handle: m.handle })));
+    await tx
+      .insert(replyMentions)
+      .values(reply.mentions.map((m) => ({ replyId: id, userId: m.userId, handle: m.handle })));
   }
-  await tx.update(posts).set({ replyCount: sql`${posts.replyCount} + 1` }).where(eq(posts.id, reply.postId));
+  // A reply waiting for review is counted once approved.
+  if (reply.status === 'published') await countReply(tx, reply.postId);
   return id;
+}
+
+export async function countReply(tx: Tx, postId: string): Promise<void> {
+  await tx
+    .update(posts)
+    .set({ replyCount: sql`${posts.replyCount} + 1` })
+    .where(eq(posts.id, postId));
+}
+
+/** Replies the writer posted since `since` (any status), and whether they have one published: a new member's checks. */
+export async function writerHistory(tx: Tx, userId: string, since: Date) {
+  const [row] = await tx
+    .select({
+      recent: sql<number>`count(*) filter (where ${replies.createdAt} > ${since.toISOString()}::timestamptz)::int`,
+      published: sql<number>`count(*) filter (where ${replies.status} = 'published')::int`,
+    })
+    .from(replies)
+    .where(eq(replies.userId, userId));
+  return { recent: row?.recent ?? 0, hasPublished: (row?.published ?? 0) > 0 };
+}
+
+/** Held replies (pending or hidden) of a post, only the writer's unless `all`, oldest first. */
+export async function heldReplies(db: Conn, filter: { postId?: string; userId?: string; status?: 'pending' }) {
+  return replyRows(db)
+    .where(
+      and(
+        filter.status ? eq(replies.status, filter.status) : sql`${replies.status} <> 'published'`,
+        filter.postId ? eq(replies.postId, filter.postId) : undefined,
+        filter.userId ? eq(replies.userId, filter.userId) : undefined,
+      ),
+    )
+    .orderBy(asc(replies.createdAt), asc(replies.id))
+    .limit(200);
+}
+
+/** Titles of these posts. */
+export async function titlesOf(db: Conn, postIds: string[]): Promise<Map<string, string>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db.select({ id: posts.id, title: posts.title }).from(posts).where(inArray(posts.id, postIds));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** A pending reply published, with the post locked first; null when it is not pending (or gone). */
+export async function publishPending(tx: Tx, replyId: string) {
+  const [found] = await tx.select({ postId: replies.postId }).from(replies).where(eq(replies.id, replyId));
+  if (!found) return null;
+  const post = await lockPostForReply(tx, found.postId);
+  const [row] = await tx
+    .update(replies)
+    .set({ status: 'published' })
+    .where(and(eq(replies.id, replyId), eq(replies.status, 'pending')))
+    .returning({ id: replies.id, userId: replies.userId, content: replies.content });
+  if (!row || !post) return null;
+  await countReply(tx, post.id);
+  return { reply: row, post };
+}
+
+/** The members a reply's stored mentions name. */
+export async function mentionedIdsOf(tx: Tx, replyId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ userId: replyMentions.userId })
+    .from(replyMentions)
+    .where(eq(replyMentions.replyId, replyId));
+  return rows.map((r) => r.userId);
 }

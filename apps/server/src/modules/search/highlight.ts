@@ -1,4 +1,4 @@
-import { LIMITS, type HighlightSegment } from '@fenestra/shared';
+import type { HighlightSegment } from '@fenestra/shared';
 import { GREATER_THAN, LESS_THAN, MARK_END, MARK_START } from './repo.js';
 
 const restore = (text: string) => text.replaceAll(LESS_THAN, '<').replaceAll(GREATER_THAN, '>');
@@ -23,20 +23,34 @@ export function segmentsOf(headline: string): HighlightSegment[] {
   return segments;
 }
 
-/** The preview rule (200 characters, trailing space trimmed, '...') applied to segments. */
-export function previewSegments(segments: HighlightSegment[], max = LIMITS.descriptionPreview): HighlightSegment[] {
-  const length = segments.reduce((n, s) => n + s.text.length, 0);
-  if (length <= max) return segments;
-  const cut: HighlightSegment[] = [];
-  let left = max;
-  for (const s of segments) {
-    if (left <= 0) break;
-    cut.push({ text: s.text.slice(0, left), match: s.match });
-    left -= s.text.length;
+/** The words a headline marked, lowercased: the query's words as this post writes them. */
+export function markedWords(...headlines: string[]): Set<string> {
+  const words = new Set<string>();
+  for (const headline of headlines)
+    for (const segment of segmentsOf(headline)) if (segment.match) words.add(segment.text.toLowerCase());
+  return words;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Plain text (a card's preview, from the Markdown renderer) with those words marked wherever they stand as whole
+ * words: the headline is drawn over the stored Markdown, whose marks ('**', link addresses) the preview leaves out.
+ */
+export function markWords(text: string, words: ReadonlySet<string>): HighlightSegment[] {
+  const alternatives = [...words]
+    .filter((word) => word.trim() !== '')
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp);
+  if (alternatives.length === 0) return text ? [{ text, match: false }] : [];
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  const segments: HighlightSegment[] = [];
+  let at = 0;
+  for (const found of text.matchAll(pattern)) {
+    if (found.index > at) segments.push({ text: text.slice(at, found.index), match: false });
+    segments.push({ text: found[0], match: true });
+    at = found.index + found[0].length;
   }
-  const last = cut[cut.length - 1]!;
-  last.text = last.text.trimEnd();
-  if (!last.text) cut.pop();
-  cut.push({ text: '...', match: false });
-  return segmentsOf(cut.map((s) => (s.match ? `${MARK_START}${s.text}${MARK_END}` : s.text)).join(''));
+  if (at < text.length) segments.push({ text: text.slice(at), match: false });
+  return segments;
 }

@@ -4,7 +4,7 @@ import { LIMITS, SEARCH_LIMITS, type SearchStatus, type Topic } from '@fenestra/
 import type { Db } from '../../db/client.js';
 import type { Estimate, SearchTsQuery } from './query.js';
 import { posts, profiles } from '../../db/schema/index.js';
-import * as postsRepo from '../posts/repo.js';
+import { summaryColumns, type SummaryRow } from '../posts/service.js';
 
 // Weights for D, C, B, A (visible text, replies, description and objects, title and tags).
 const WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::float4[]`);
@@ -13,13 +13,18 @@ const NORMALISATION = 1;
 // Solved questions first among equals: they hold an answer.
 const SOLVED_BOOST = 1.25;
 
-export interface SearchFilter { status: SearchStatus; topic: Topic | null }
+export interface SearchFilter {
+  status: SearchStatus;
+  topic: Topic | null;
+}
 
 // Literal statuses (not parameters), as the list queries write them.
 const statusCondition = (status: SearchStatus): SQL => {
   switch (status) {
-    case 'all': return sql.raw(`s.status in ('open', 'solved')`);
-    default: return sql.raw(`s.status = '${status}'`);
+    case 'all':
+      return sql.raw(`s.status in ('open', 'solved')`);
+    default:
+      return sql.raw(`s.status = '${status}'`);
   }
 };
 
@@ -31,7 +36,10 @@ const matching = (query: SQL, filter: SearchFilter, since: SQL | null = null) =>
   ${since ? sql`AND s.created_in @@ ${since}` : sql``}
   ${filter.topic ? sql`AND s.topic = ${sql.placeholder('topic')}::topic` : sql``}`;
 
-export interface RankedRow { id: string; rank: number }
+export interface RankedRow {
+  id: string;
+  rank: number;
+}
 
 /**
  * How many matches a search ranks: the newest ones, one more than 'Found N' counts exactly. Below 1,001
@@ -76,19 +84,28 @@ const WINDOW_SHARE = 1.5;
  * fewer than the candidates' rows once ('broken lock', whose words are independent, pays that for nothing).
  */
 function planCandidates(
-  estimate: Estimate, filter: SearchFilter, stats: ForumStats, candidates: number,
+  estimate: Estimate,
+  filter: SearchFilter,
+  stats: ForumStats,
+  candidates: number,
 ): { newestFirst: boolean; windows: string[] } {
   const { independent, together } = estimatedMatches(estimate, filter, stats);
   const newestFirst = independent * independent > INDEX_ROW_COST * candidates * stats.posts;
   if (newestFirst) return { newestFirst, windows: [] };
-  const since = [...new Set([dayOf(stats, together, candidates), dayOf(stats, independent, candidates)].filter((day) => day !== null))];
+  const since = [
+    ...new Set(
+      [dayOf(stats, together, candidates), dayOf(stats, independent, candidates)].filter((day) => day !== null),
+    ),
+  ];
   const now = new Date();
   return { newestFirst, windows: since.map((day) => createdSince(day, now)) };
 }
 
 /** The share of posts (newest first) expected to hold WINDOW_SHARE x candidates of `matches`: its oldest day (null: no window). */
 const dayOf = ({ days }: ForumStats, matches: number, candidates: number) =>
-  matches >= 2 * WINDOW_SHARE * candidates ? days[Math.floor((1 - (WINDOW_SHARE * candidates) / matches) * (days.length - 1))] ?? null : null;
+  matches >= 2 * WINDOW_SHARE * candidates
+    ? (days[Math.floor((1 - (WINDOW_SHARE * candidates) / matches) * (days.length - 1))] ?? null)
+    : null;
 
 /**
  * The count's window, for words ANDed only: the index reads every post of each word ('door', in a third of the
@@ -106,7 +123,11 @@ function countWindow(estimate: Estimate, filter: SearchFilter, stats: ForumStats
 // among the most common elements has its frequency, any other half the least frequent one's (at most 0.005); words
 // ANDed multiply, ORed add (less their product). Then the status and topic filters' shares.
 const DEFAULT_TS_MATCH_SEL = 0.005;
-function estimatedMatches(estimate: Estimate, filter: SearchFilter, stats: ForumStats): { independent: number; together: number } {
+function estimatedMatches(
+  estimate: Estimate,
+  filter: SearchFilter,
+  stats: ForumStats,
+): { independent: number; together: number } {
   const rare = Math.min(DEFAULT_TS_MATCH_SEL, stats.minFreq / 2);
   const lexemeShare = (lexeme: string, prefix: boolean) => {
     if (!prefix) return stats.lexemes.get(lexeme) ?? rare;
@@ -115,13 +136,17 @@ function estimatedMatches(estimate: Estimate, filter: SearchFilter, stats: Forum
     return Math.max(rare, matched);
   };
   // An operand as PostgreSQL writes it: quoted lexemes, ANDed ('double-hung' is three), the last maybe a prefix.
-  const operandShare = (operand: string) => [...operand.matchAll(/'((?:[^'\\]|''|\\.)*)'(:\*)?/g)]
-    .reduce((share, [, raw, prefix]) => share * lexemeShare(raw!.replace(/''/g, "'").replace(/\\(.)/g, '$1'), !!prefix), 1);
+  const operandShare = (operand: string) =>
+    [...operand.matchAll(/'((?:[^'\\]|''|\\.)*)'(:\*)?/g)].reduce(
+      (share, [, raw, prefix]) => share * lexemeShare(raw!.replace(/''/g, "'").replace(/\\(.)/g, '$1'), !!prefix),
+      1,
+    );
   const shares = estimate.operands.map(operandShare);
   const independent = estimate.any ? shares.reduce((a, b) => a + b - a * b, 0) : shares.reduce((a, b) => a * b, 1);
   const together = estimate.any ? independent : Math.min(...shares);
   const statuses = filter.status === 'all' ? ['open', 'solved'] : [filter.status];
-  const share = (freqs: Map<string, number>, value: string) => freqs.get(value) ?? 1 - [...freqs.values()].reduce((a, b) => a + b, 0);
+  const share = (freqs: Map<string, number>, value: string) =>
+    freqs.get(value) ?? 1 - [...freqs.values()].reduce((a, b) => a + b, 0);
   const status = statuses.reduce((sum, s) => sum + share(stats.statuses, s), 0);
   const topic = filter.topic ? share(stats.topics, filter.topic) : 1;
   const matches = (share: number) => stats.posts * (1 - stats.nullFrac) * Math.min(1, share) * status * topic;
@@ -149,15 +174,26 @@ export interface ForumStats {
   topics: Map<string, number>;
 }
 interface StatsRow {
-  posts: number; days: string[] | null; lexemes: string[] | null; lexeme_freqs: number[] | null; null_frac: number | null;
-  statuses: string[] | null; status_freqs: number[] | null; topics: string[] | null; topic_freqs: number[] | null;
+  posts: number;
+  days: string[] | null;
+  lexemes: string[] | null;
+  lexeme_freqs: number[] | null;
+  null_frac: number | null;
+  statuses: string[] | null;
+  status_freqs: number[] | null;
+  topics: string[] | null;
+  topic_freqs: number[] | null;
 }
-const valuesOf = (values: string[] | null, freqs: number[] | null) => new Map((values ?? []).map((v, i) => [v, Number(freqs?.[i] ?? 0)]));
+const valuesOf = (values: string[] | null, freqs: number[] | null) =>
+  new Map((values ?? []).map((v, i) => [v, Number(freqs?.[i] ?? 0)]));
 export async function forumStats(db: Db): Promise<ForumStats> {
   const cached = statsOf.get(db);
   if (cached && performance.now() - cached.at < STATS_SECONDS * 1000) return cached;
-  const column = (name: string) => sql`FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'post_search' AND attname = ${name}`;
-  const { rows: [row] } = await db.execute<StatsRow & Record<string, unknown>>(sql`
+  const column = (name: string) =>
+    sql`FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'post_search' AND attname = ${name}`;
+  const {
+    rows: [row],
+  } = await db.execute<StatsRow & Record<string, unknown>>(sql`
     SELECT greatest(c.reltuples, 0)::float8 AS posts,
       (SELECT array(SELECT to_char(b AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM unnest(histogram_bounds::text::timestamptz[]) b) ${column('created_at')}) AS days,
       d.most_common_elems::text::text[] AS lexemes, d.most_common_elem_freqs::float8[] AS lexeme_freqs, d.null_frac::float8 AS null_frac,
@@ -218,7 +254,12 @@ const RANKED_AGAIN = 100;
  * page where they meet).
  */
 export async function rankedMatches(
-  db: Db, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
+  db: Db,
+  query: SearchTsQuery,
+  filter: SearchFilter,
+  after: RankedRow | null,
+  limit: number,
+  stats: ForumStats,
 ): Promise<Ranked> {
   const firstOnly = after === null || after.rank >= TIER;
   const answer = await ranking(db, query, filter, after, limit, stats, firstOnly ? RANKED_FIRST : CANDIDATES, true);
@@ -228,9 +269,13 @@ export async function rankedMatches(
 }
 
 /** The page's ranked rows (limit of them: one more than the page shows), and the cards of the first LIMITS.pageSize. */
-export interface Ranked { found: number; page: RankedRow[]; cards: CardRow[] }
+export interface Ranked {
+  found: number;
+  page: RankedRow[];
+  cards: CardRow[];
+}
 /** A post's card (its posts and profiles columns are not null when its id is not: a left join's nulls). */
-export type CardRow = postsRepo.SummaryRow & { markedTitle: string; markedPreview: string };
+export type CardRow = SummaryRow & { markedTitle: string; markedPreview: string };
 
 /**
  * One round trip: search_with_plan (migration 0023) counts the matches (countStatement, when asked), then runs the
@@ -239,21 +284,44 @@ export type CardRow = postsRepo.SummaryRow & { markedTitle: string; markedPrevie
  * as constants, as it saw parameters before. Their text is built once per shape (statementsOf), the values filled in.
  */
 async function ranking(
-  db: Db, query: SearchTsQuery, filter: SearchFilter, after: RankedRow | null, limit: number, stats: ForumStats,
-  candidates: number, counted: boolean,
+  db: Db,
+  query: SearchTsQuery,
+  filter: SearchFilter,
+  after: RankedRow | null,
+  limit: number,
+  stats: ForumStats,
+  candidates: number,
+  counted: boolean,
 ): Promise<Ranked> {
   const { newestFirst, windows } = planCandidates(query.estimate, filter, stats, candidates);
   const countWindows = counted ? countWindow(query.estimate, filter, stats) : [];
-  const shape = { status: filter.status, topic: filter.topic !== null, paged: after !== null, windows: windows.length, countWindows: countWindows.length, limit, candidates };
+  const shape = {
+    status: filter.status,
+    topic: filter.topic !== null,
+    paged: after !== null,
+    windows: windows.length,
+    countWindows: countWindows.length,
+    limit,
+    candidates,
+  };
   const { count, ranked, params } = statementsOf(shape);
   const values: Record<string, unknown> = {
-    match: query.text, rough: query.roughText, topic: filter.topic, afterRank: after?.rank, afterId: after?.id,
+    match: query.text,
+    rough: query.roughText,
+    topic: filter.topic,
+    afterRank: after?.rank,
+    afterId: after?.id,
     ...Object.fromEntries(windows.map((since, i) => [`since${i}`, since])),
     ...Object.fromEntries(countWindows.map((since, i) => [`countSince${i}`, since])),
   };
   const args = fillPlaceholders(params, values).map(String);
   const rows = await rankedCardsOf(db, limit).execute({
-    newestFirst, count: counted ? count : null, statements: ranked, args, enough: candidates, query: query.text,
+    newestFirst,
+    count: counted ? count : null,
+    statements: ranked,
+    args,
+    enough: candidates,
+    query: query.text,
   });
   const page: RankedRow[] = [];
   const cards: CardRow[] = [];
@@ -282,8 +350,20 @@ const inlineArgs = (text: string) => text.replace(/\$(\d+)/g, '($$1[$1])');
  * placeholders. Fewer than `candidates` since a window's day: they are not the newest of all; then the next window
  * (the last is none), in the same round trip.
  */
-interface Shape { status: SearchStatus; topic: boolean; paged: boolean; windows: number; countWindows: number; limit: number; candidates: number }
-interface Statements { count: string; ranked: string[]; params: unknown[] }
+interface Shape {
+  status: SearchStatus;
+  topic: boolean;
+  paged: boolean;
+  windows: number;
+  countWindows: number;
+  limit: number;
+  candidates: number;
+}
+interface Statements {
+  count: string;
+  ranked: string[];
+  params: unknown[];
+}
 // A few dozen shapes at most (statuses x topic x paged x windows x the two candidates); built with drizzle once each.
 const statementsByShape = new Map<string, Statements>();
 function statementsOf(shape: Shape): Statements {
@@ -296,7 +376,11 @@ function statementsOf(shape: Shape): Statements {
   const after = shape.paged ? { rank: sql.placeholder('afterRank'), id: sql.placeholder('afterId') } : null;
   const windows = [...Array.from({ length: shape.windows }, (_, i) => tsquery(`since${i}`)), null];
   const statements = [
-    countStatement(query, filter, Array.from({ length: shape.countWindows }, (_, i) => tsquery(`countSince${i}`))),
+    countStatement(
+      query,
+      filter,
+      Array.from({ length: shape.countWindows }, (_, i) => tsquery(`countSince${i}`)),
+    ),
     ...windows.map((since) => rankStatement(query, filter, since, after, shape.limit, shape.candidates)),
   ];
   const { sql: text, params } = dialect.sqlToQuery(sql.join(statements, sql.raw(NEXT_STATEMENT)));
@@ -315,7 +399,8 @@ function statementsOf(shape: Shape): Statements {
  */
 type TsQueries = Pick<SearchTsQuery, 'match' | 'rough'>;
 function countStatement(query: TsQueries, filter: SearchFilter, windows: SQL[]): SQL {
-  const count = (since: SQL | null) => sql`(SELECT count(*)::int FROM (SELECT 1 ${matching(query.match, filter, since)} LIMIT ${CANDIDATES}::int) c)`;
+  const count = (since: SQL | null) =>
+    sql`(SELECT count(*)::int FROM (SELECT 1 ${matching(query.match, filter, since)} LIMIT ${CANDIDATES}::int) c)`;
   if (!windows.length) return sql`SELECT ${count(null)}`;
   return sql`SELECT CASE ${sql.join(windows.map((since) => sql`WHEN ${count(since)} >= ${CANDIDATES}::int THEN ${CANDIDATES}::int `))}ELSE ${count(null)} END`;
 }
@@ -326,7 +411,12 @@ function countStatement(query: TsQueries, filter: SearchFilter, windows: SQL[]):
  * visited once. Without one (a few thousand matches, or newest first), as row addresses. found: the candidates.
  */
 function rankStatement(
-  query: TsQueries, filter: SearchFilter, since: SQL | null, after: { rank: unknown; id: unknown } | null, limit: number, candidates: number,
+  query: TsQueries,
+  filter: SearchFilter,
+  since: SQL | null,
+  after: { rank: unknown; id: unknown } | null,
+  limit: number,
+  candidates: number,
 ): SQL {
   const boost = sql`CASE WHEN s.status = 'solved' THEN ${SOLVED_BOOST}::float8 ELSE 1 END`;
   const roughRank = sql`ts_rank_cd(${WEIGHTS}, s.document, ${query.rough}, ${NORMALISATION}::int) * ${boost}`;
@@ -390,14 +480,19 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, Highlight
 function rankedCardsStatement(db: Db, limit: number) {
   const query = sql`${sql.placeholder('query')}::tsquery`;
   const p = (name: string) => sql.placeholder(name);
-  return db.select({
-    found: sql<number>`r.found`, rankedId: sql<string | null>`r.id`, rankedRank: sql<number | null>`r.rank`,
-    ...postsRepo.summaryColumns,
-    markedTitle: sql<string>`ts_headline('english'::regconfig, ${headlineText(sql`${posts.title}`)}, ${query}, ${HEADLINE_OPTIONS})`,
-    markedPreview: sql<string>`ts_headline('english'::regconfig, ${headlineText(sql`left(${posts.description}, 201)`)}, ${query}, ${HEADLINE_OPTIONS})`,
-  })
-    .from(sql`(SELECT * FROM search_with_plan(${p('newestFirst')}::boolean, ${p('count')}::text, ${p('statements')}::text[], ${p('args')}::text[], ${p('enough')}::int)
-      WITH ORDINALITY AS w(found, id, rank, place) ORDER BY w.place LIMIT ${sql.raw(String(limit))}) r`)
+  return db
+    .select({
+      found: sql<number>`r.found`,
+      rankedId: sql<string | null>`r.id`,
+      rankedRank: sql<number | null>`r.rank`,
+      ...summaryColumns,
+      markedTitle: sql<string>`ts_headline('english'::regconfig, ${headlineText(sql`${posts.title}`)}, ${query}, ${HEADLINE_OPTIONS})`,
+      markedPreview: sql<string>`ts_headline('english'::regconfig, ${headlineText(sql`left(${posts.description}, 201)`)}, ${query}, ${HEADLINE_OPTIONS})`,
+    })
+    .from(
+      sql`(SELECT * FROM search_with_plan(${p('newestFirst')}::boolean, ${p('count')}::text, ${p('statements')}::text[], ${p('args')}::text[], ${p('enough')}::int)
+      WITH ORDINALITY AS w(found, id, rank, place) ORDER BY w.place LIMIT ${sql.raw(String(limit))}) r`,
+    )
     .leftJoin(posts, sql`${posts.id} = r.id AND r.place <= ${sql.raw(String(LIMITS.pageSize))}`)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
     .orderBy(sql`r.place`)

@@ -1,18 +1,23 @@
 import { z } from 'zod';
 import {
-  LIMITS, MSG, SEARCH_LIMITS, STAFF_SEARCH_STATUSES, parseSearchStatus, parseTopic, type SearchResults,
+  LIMITS,
+  MSG,
+  SEARCH_LIMITS,
+  STAFF_SEARCH_STATUSES,
+  parseSearchStatus,
+  parseTopic,
+  type SearchResults,
 } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
-import type { PostsService, Viewer } from '../posts/service.js';
+import { memberMarks, type PostsService, type PublicAnswer, type Viewer } from '../posts/service.js';
 import { analyseWords, buildQuery, queryWords } from './query.js';
 import { forumStats, rankedMatches, type RankedRow } from './repo.js';
-import { previewSegments, segmentsOf } from './highlight.js';
+import { markWords, markedWords, segmentsOf } from './highlight.js';
 import { searchFill } from './public-answer.js';
 import type { PublicCache } from '../../cache/public-cache.js';
-import type { PublicAnswer } from '../posts/service.js';
 import { listForMember } from '../../cache/marked-lists.js';
-import { memberMarks } from '../posts/repo.js';
+import { answerJson } from '../../lib/contract-json.js';
 
 const cursorSchema = z.object({ r: z.number(), i: z.uuid() });
 
@@ -25,9 +30,15 @@ function decodeCursor(raw: unknown): RankedRow | null {
     throw badRequest('Invalid cursor', 'cursor');
   }
 }
-const encodeCursor = (row: RankedRow) => Buffer.from(JSON.stringify({ r: row.rank, i: row.id }), 'utf8').toString('base64url');
+const encodeCursor = (row: RankedRow) =>
+  Buffer.from(JSON.stringify({ r: row.rank, i: row.id }), 'utf8').toString('base64url');
 
-export interface SearchQuery { q: unknown; topic: unknown; status: unknown; cursor: unknown }
+export interface SearchQuery {
+  q: unknown;
+  topic: unknown;
+  status: unknown;
+  cursor: unknown;
+}
 
 /** The search text as typed, checked: 1 to 500 characters after trimming. */
 export function searchText(raw: unknown): string {
@@ -55,7 +66,8 @@ export function searchService(deps: { db: Db; posts: PostsService; cache: Public
     async publicSearch(viewer: Viewer | null, query: SearchQuery): Promise<PublicAnswer> {
       const text = searchText(query.q);
       const status = parseSearchStatus(query.status);
-      if (!cache || viewer?.isStaff || STAFF_SEARCH_STATUSES.includes(status)) return JSON.stringify(await this.search(viewer, query));
+      if (!cache || viewer?.isStaff || STAFF_SEARCH_STATUSES.includes(status))
+        return answerJson.searchResults(await this.search(viewer, query));
       // A bad cursor is a 400 before anything is cached under it.
       decodeCursor(query.cursor);
       const key = `api:search:${status}:${parseTopic(query.topic) ?? ''}:${String(query.cursor ?? '')}:${JSON.stringify(queryWords(text))}`;
@@ -103,7 +115,11 @@ export function searchService(deps: { db: Db; posts: PostsService; cache: Public
             post,
             rank: rankOf.get(post.id) ?? 0,
             title: headline ? segmentsOf(headline.markedTitle) : [{ text: post.title, match: false }],
-            preview: headline ? previewSegments(segmentsOf(headline.markedPreview)) : [{ text: post.preview, match: false }],
+            // The card's plain-text preview with the words the headlines marked in the Markdown.
+            preview: markWords(
+              post.preview,
+              headline ? markedWords(headline.markedTitle, headline.markedPreview) : new Set(),
+            ),
           };
         }),
         nextCursor: more && last ? encodeCursor(last) : null,

@@ -10,31 +10,40 @@ export const MIN_SIMILAR_SCORE = 0.25;
 export const STORED_SIMILAR = 10;
 const MAX_WORDS = 32;
 
-export interface SimilarRow { id: string; title: string; status: 'open' | 'solved'; score: number }
-export interface SimilarText { title: string; description: string }
+export interface SimilarRow {
+  id: string;
+  title: string;
+  status: 'open' | 'solved';
+  score: number;
+}
+export interface SimilarText {
+  title: string;
+  description: string;
+}
 
-const wordQueries = (text: string) =>
-  [...new Set(queryWords(text))].slice(0, MAX_WORDS).map((w) => sql`plainto_tsquery('english'::regconfig, ${w})`);
-
-/** The share of these word queries a document holds (stop words, which match nothing, not counted). */
-const shareHeld = (each: SQL[]) => sql`((${sql.join(each.map((q) => sql`(s.document @@ ${q})::int`), sql` + `)})::float8
-  / greatest(${sql.join(each.map((q) => sql`(numnode(${q}) > 0)::int`), sql` + `)}, 1))`;
+/** A lexeme as a tsquery operand (quoted: nothing in it is syntax). */
+const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
- * Any of the words, stemmed (OR semantics, so a question worded differently still meets its twin), every
- * word of the title, and how many of them a document holds, the title's words counting most (a single
- * shared word is not similarity).
+ * The stemmed lexemes (english) of a text's title words and of all its words (the first MAX_WORDS distinct words),
+ * each set distinct; stop words have none. One statement, no table read.
  */
-function wordMatch(text: SimilarText): { any: SQL; everyTitleWord: SQL | null; coverage: SQL } | null {
-  const all = wordQueries(`${text.title} ${text.description}`);
-  if (all.length === 0) return null;
-  const titleWords = wordQueries(text.title);
-  return {
-    any: sql`(${sql.join(all, sql` || `)})`,
-    everyTitleWord: titleWords.length ? sql`(${sql.join(titleWords, sql` && `)})` : null,
-    coverage: titleWords.length ? sql`(0.6 * ${shareHeld(titleWords)} + 0.4 * ${shareHeld(all)})` : shareHeld(all),
-  };
+async function lexemesOf(db: Conn, text: SimilarText): Promise<{ title: string[]; all: string[] }> {
+  const all = [...new Set(queryWords(`${text.title} ${text.description}`))].slice(0, MAX_WORDS);
+  if (all.length === 0) return { title: [], all: [] };
+  const title = [...new Set(queryWords(text.title))].slice(0, MAX_WORDS);
+  const { rows } = await db.execute<{ title: string[]; all: string[] }>(sql`
+    SELECT array(SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english'::regconfig, ${title.join(' ')})))) AS title,
+      array(SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english'::regconfig, ${all.join(' ')})))) AS all`);
+  return { title: rows[0]?.title ?? [], all: rows[0]?.all ?? [] };
 }
+
+/**
+ * How many of these lexemes a document holds, as a share of them: the lexemes it loses to ts_delete (a lexeme is
+ * in a tsvector once, so a lexeme held counts once). One call a document, where a match a word cost one each.
+ */
+const shareHeld = (lexemes: string[]) =>
+  sql`((length(s.document) - length(ts_delete(s.document, ${toTextArray(lexemes)}::text[])))::float8 / ${lexemes.length})`;
 
 /**
  * How many public posts a draft is compared with: some that hold every word of its title, and the newest
@@ -42,30 +51,54 @@ function wordMatch(text: SimilarText): { any: SQL; everyTitleWord: SQL | null; c
  */
 const WITH_EVERY_TITLE_WORD = 200;
 const WITH_ANY_WORD = 300;
+/** The full-text rank's weight in a score (0.15 of the text's 0.6; the rank, normalised, is below 1): RANK_WEIGHT. */
+const rankWeight = sql.raw('(0.6 * 0.15)');
 
 /**
- * Public posts like this text: the share of its words they hold and their full-text rank (0..1), blended
- * with the trigram similarity of the titles. Best first, at least MIN_SIMILAR_SCORE.
+ * Public posts like this text: the share of its words (stemmed lexemes) they hold, the title's counting most (a
+ * single shared word is not similarity), and their full-text rank (0..1), blended with the trigram similarity of
+ * the titles. Best first, at least MIN_SIMILAR_SCORE. Candidates: up to 200 holding every lexeme of the title and
+ * the newest 300 holding any lexeme (OR semantics, so a question worded differently still meets its twin).
  */
 export async function similarTo(
-  db: Conn, text: SimilarText, excludeId: string | null, limit: number, minScore = MIN_SIMILAR_SCORE,
+  db: Conn,
+  text: SimilarText,
+  excludeId: string | null,
+  limit: number,
+  minScore = MIN_SIMILAR_SCORE,
 ): Promise<SimilarRow[]> {
-  const words = wordMatch(text);
-  if (!words) return [];
+  const lexemes = await lexemesOf(db, text);
+  if (lexemes.all.length === 0) return [];
   const title = text.title.trim();
-  const textScore = sql`(0.85 * ${words.coverage} + 0.15 * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], s.document, ${words.any}, 32))`;
-  const holding = (match: SQL) => sql`SELECT s.post_id FROM post_search s WHERE s.status IN ('open', 'solved') AND s.document @@ ${match}`;
+  const any = lexemes.all.map(operand).join(' | ');
+  const coverage = lexemes.title.length
+    ? sql`(0.6 * ${shareHeld(lexemes.title)} + 0.4 * ${shareHeld(lexemes.all)})`
+    : shareHeld(lexemes.all);
+  const holding = (match: string) =>
+    sql`SELECT s.post_id FROM post_search s WHERE s.status IN ('open', 'solved') AND s.document @@ ${match}::tsquery`;
   const { rows } = await db.execute<{ id: string; title: string; status: 'open' | 'solved'; score: number }>(sql`
     WITH candidates AS (
       -- Every title word: rare enough to be read through the full-text index, as found.
-      ${words.everyTitleWord ? sql`(${holding(words.everyTitleWord)} LIMIT ${WITH_EVERY_TITLE_WORD}) UNION ` : sql``}
+      ${lexemes.title.length ? sql`(${holding(lexemes.title.map(operand).join(' & '))} LIMIT ${WITH_EVERY_TITLE_WORD}) UNION ` : sql``}
       -- Any word: most posts, read newest first until enough.
-      (${holding(words.any)} ORDER BY s.created_at DESC, s.post_id DESC LIMIT ${WITH_ANY_WORD})
-    )
-    SELECT id, title, status, score FROM (
-      SELECT p.id, p.title, p.status, (0.6 * ${textScore} + 0.4 * similarity(p.title, ${title}))::float8 AS score
+      (${holding(any)} ORDER BY s.created_at DESC, s.post_id DESC LIMIT ${WITH_ANY_WORD})
+    ),
+    -- What every candidate scores without the rank, worked out once (the CTE is read twice, so it is kept).
+    scored AS (
+      SELECT p.id, p.title, p.status, s.document,
+        (0.6 * 0.85 * ${coverage} + 0.4 * similarity(p.title, ${title}))::float8 AS base
       FROM candidates c JOIN post_search s ON s.post_id = c.post_id JOIN posts p ON p.id = c.post_id
       ${excludeId ? sql`WHERE p.id <> ${excludeId}::uuid` : sql``}
+    ),
+    -- The rank adds less than RANK_WEIGHT: a candidate below the limit-th best without it, or below the minimum with
+    -- it, cannot be shown, and is not ranked (ts_rank_cd with every word ORed is most of the scoring's cost).
+    bar AS (SELECT base FROM scored ORDER BY base DESC OFFSET ${limit - 1} LIMIT 1)
+    SELECT id, title, status, score FROM (
+      SELECT id, title, status,
+        (base + ${rankWeight} * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], document, ${any}::tsquery, 32))::float8 AS score
+      FROM scored
+      WHERE base + ${rankWeight} >= greatest(${minScore}::float8, coalesce((SELECT base FROM bar), 0))
+      OFFSET 0
     ) m
     WHERE score >= ${minScore}
     ORDER BY score DESC, id DESC
@@ -73,45 +106,140 @@ export async function similarTo(
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
 
-/** Takes up to `limit` posts off the refresh queue (this transaction owns them; others skip them). */
-export async function takeDue(tx: Tx, limit: number): Promise<{ id: string; title: string; description: string }[]> {
-  const { rows } = await tx.execute<{ id: string; title: string; description: string }>(sql`
-    WITH due AS (
-      DELETE FROM post_similar_queue WHERE post_id IN (
-        SELECT post_id FROM post_similar_queue ORDER BY requested_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
-      ) RETURNING post_id
-    )
-    SELECT p.id, p.title, left(p.description, 500) AS description
-    FROM due JOIN posts p ON p.id = due.post_id WHERE p.status IN ('open', 'solved')`);
-  return rows;
+/** A post due a refresh of its lists, as the queue held it when read (a request made since is a later time). */
+export interface DuePost {
+  id: string;
+  title: string;
+  description: string;
+  /** The queue row's time as text (microseconds kept): its row is taken off only if no change asked again since. */
+  requestedAt: string;
+  /** Whether the post is public now (only public posts have lists; the others just leave the queue). */
+  public: boolean;
+}
+
+/**
+ * Up to `limit` posts of the refresh queue, oldest request first, read without taking them: nothing is locked
+ * while their lists are worked out (a post's change meanwhile only moves its request time, and it is done again).
+ */
+export async function dueSimilar(db: Conn, limit: number): Promise<DuePost[]> {
+  const { rows } = await db.execute<{
+    id: string;
+    title: string | null;
+    description: string | null;
+    requested_at: string;
+    public: boolean;
+  }>(sql`
+    SELECT q.post_id AS id, p.title, left(p.description, 500) AS description, q.requested_at::text AS requested_at,
+      coalesce(p.status IN ('open', 'solved'), false) AS public
+    FROM (SELECT post_id, requested_at FROM post_similar_queue ORDER BY requested_at LIMIT ${limit}) q
+    LEFT JOIN posts p ON p.id = q.post_id`);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title ?? '',
+    description: r.description ?? '',
+    requestedAt: r.requested_at,
+    public: r.public,
+  }));
+}
+
+/** Takes these requests off the queue, each only if it was not asked again since it was read. */
+export async function doneSimilar(tx: Tx, due: Pick<DuePost, 'id' | 'requestedAt'>[]): Promise<void> {
+  if (due.length === 0) return;
+  const rows = JSON.stringify(due.map((d) => ({ id: d.id, at: d.requestedAt })));
+  await tx.execute(sql`
+    DELETE FROM post_similar_queue q USING jsonb_array_elements(${rows}::jsonb) r
+    WHERE q.post_id = (r->>'id')::uuid AND q.requested_at = (r->>'at')::timestamptz`);
 }
 
 export type SimilarSource = 'text' | 'vector';
 
 /**
- * Replaces a post's rows of one source, and offers the post to each of them in return (keeping their best
- * STORED_SIMILAR), so an older question lists a newer twin too.
+ * Replaces these posts' rows of one source, and offers each post to each of its similar posts in return (keeping
+ * their best STORED_SIMILAR), so an older question lists a newer twin too. One set of statements for the batch.
  */
-export async function storeSimilar(tx: Tx, postId: string, similar: { id: string; score: number }[], source: SimilarSource = 'text'): Promise<void> {
-  await tx.execute(sql`DELETE FROM post_similar WHERE post_id = ${postId}::uuid AND source = ${source}`);
-  if (similar.length === 0) return;
-  const rows = JSON.stringify(similar.map((s) => ({ id: s.id, score: s.score })));
+export async function storeSimilarBatch(
+  tx: Tx,
+  lists: { postId: string; similar: { id: string; score: number }[] }[],
+  source: SimilarSource = 'text',
+): Promise<void> {
+  if (lists.length === 0) return;
+  const ids = toTextArray(lists.map((l) => l.postId));
+  await tx.execute(sql`DELETE FROM post_similar WHERE post_id = ANY(${ids}::uuid[]) AND source = ${source}`);
+  const pairs = lists.flatMap((l) => l.similar.map((s) => ({ p: l.postId, s: s.id, v: s.score })));
+  if (pairs.length === 0) return;
+  const rows = JSON.stringify(pairs);
+  // Both directions; a pair found from both of its posts in one batch is stored once, at its better score.
   await tx.execute(sql`
     INSERT INTO post_similar (post_id, similar_post_id, score, source, updated_at)
-    SELECT ${postId}::uuid, (r->>'id')::uuid, (r->>'score')::real, ${source}, now() FROM jsonb_array_elements(${rows}::jsonb) r
-    UNION ALL
-    SELECT (r->>'id')::uuid, ${postId}::uuid, (r->>'score')::real, ${source}, now() FROM jsonb_array_elements(${rows}::jsonb) r
+    SELECT a, b, max(v), ${source}, now() FROM (
+      SELECT (r->>'p')::uuid AS a, (r->>'s')::uuid AS b, (r->>'v')::real AS v FROM jsonb_array_elements(${rows}::jsonb) r
+      UNION ALL
+      SELECT (r->>'s')::uuid, (r->>'p')::uuid, (r->>'v')::real FROM jsonb_array_elements(${rows}::jsonb) r
+    ) pair
+    GROUP BY a, b
     ON CONFLICT (post_id, similar_post_id, source) DO UPDATE SET score = EXCLUDED.score, updated_at = EXCLUDED.updated_at`);
   await tx.execute(sql`
     DELETE FROM post_similar ps USING (
-      SELECT post_id, similar_post_id, source, row_number() OVER (PARTITION BY post_id ORDER BY score DESC) AS n
-      FROM post_similar WHERE source = ${source} AND post_id IN (SELECT (r->>'id')::uuid FROM jsonb_array_elements(${rows}::jsonb) r)
+      SELECT post_id, similar_post_id, row_number() OVER (PARTITION BY post_id ORDER BY score DESC, similar_post_id DESC) AS n
+      FROM post_similar
+      WHERE source = ${source} AND post_id IN (SELECT DISTINCT (r->>'s')::uuid FROM jsonb_array_elements(${rows}::jsonb) r)
     ) extra
-    WHERE extra.n > ${STORED_SIMILAR} AND ps.post_id = extra.post_id AND ps.similar_post_id = extra.similar_post_id AND ps.source = extra.source`);
+    WHERE extra.n > ${STORED_SIMILAR} AND ps.post_id = extra.post_id AND ps.similar_post_id = extra.similar_post_id
+      AND ps.source = ${source}`);
+}
+
+/** One post's rows of one source (see storeSimilarBatch). */
+export const storeSimilar = (
+  tx: Tx,
+  postId: string,
+  similar: { id: string; score: number }[],
+  source: SimilarSource = 'text',
+) => storeSimilarBatch(tx, [{ postId, similar }], source);
+
+/**
+ * A public post's similar questions as the page shows them, and every post its stored rows name (public or not:
+ * one that becomes public again enters the list, so its change must drop it). Null when the post is not public.
+ */
+export async function publicSimilar(
+  db: Conn,
+  postId: string,
+  limit: number,
+  sources: SimilarSource[],
+): Promise<{ shown: SimilarRow[]; named: string[] } | null> {
+  const { rows } = await db.execute<{
+    own: string;
+    id: string | null;
+    title: string | null;
+    status: string | null;
+    score: number | null;
+  }>(sql`
+    SELECT o.status AS own, s.id, p.title, p.status, s.score
+    FROM posts o
+    LEFT JOIN (
+      SELECT similar_post_id AS id, max(score)::float8 AS score FROM post_similar
+      WHERE post_id = ${postId}::uuid AND source = ANY(${`{${sources.join(',')}}`}::text[])
+      GROUP BY similar_post_id
+    ) s ON true
+    LEFT JOIN posts p ON p.id = s.id
+    WHERE o.id = ${postId}::uuid`);
+  if (rows.length === 0 || (rows[0]!.own !== 'open' && rows[0]!.own !== 'solved')) return null;
+  const named = rows.flatMap((r) => (r.id ? [r.id] : []));
+  const shown = rows
+    .filter((r) => (r.status === 'open' || r.status === 'solved') && Number(r.score) >= MIN_SIMILAR_SCORE)
+    .map((r) => ({ id: r.id!, title: r.title!, status: r.status as 'open' | 'solved', score: Number(r.score) }))
+    // As storedSimilar orders them: best first, then the greater id (uuids compare as their lowercase text does).
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, limit);
+  return { shown, named };
 }
 
 /** A post's stored similar posts that are public now, best first (of these sources), at least the minimum score. */
-export async function storedSimilar(db: Conn, postId: string, limit: number, sources: SimilarSource[] = ['text', 'vector']): Promise<SimilarRow[]> {
+export async function storedSimilar(
+  db: Conn,
+  postId: string,
+  limit: number,
+  sources: SimilarSource[] = ['text', 'vector'],
+): Promise<SimilarRow[]> {
   const { rows } = await db.execute<{ id: string; title: string; status: 'open' | 'solved'; score: number }>(sql`
     SELECT p.id, p.title, p.status, max(ps.score)::float8 AS score
     FROM post_similar ps JOIN posts p ON p.id = ps.similar_post_id
@@ -130,7 +258,11 @@ export const vectorScore = (cosine: number) => Math.max(0, Math.min(1, (cosine -
 /** How many images one branch of the candidate search may bring (never a scan of every vector). */
 const CANDIDATES_PER_BRANCH = 500;
 
-export interface PostVectors { objects: string[]; categories: string[]; vectors: number[][] }
+export interface PostVectors {
+  objects: string[];
+  categories: string[];
+  vectors: number[][];
+}
 
 /** A post's image vectors of this model, with the objects and categories they name. */
 export async function vectorsOfPost(db: Conn, postId: string, model: string): Promise<PostVectors> {
@@ -144,20 +276,43 @@ export async function vectorsOfPost(db: Conn, postId: string, model: string): Pr
   };
 }
 
+/** Which of these posts have image vectors of this model (the others have no 'vector' rows to work out). */
+export async function postsWithVectors(db: Conn, postIds: string[], model: string): Promise<Set<string>> {
+  if (postIds.length === 0) return new Set();
+  const { rows } = await db.execute<{ post_id: string }>(sql`
+    SELECT DISTINCT post_id FROM post_images
+    WHERE post_id = ANY(${toTextArray(postIds)}::uuid[]) AND embedding IS NOT NULL AND embedding_model = ${model}`);
+  return new Set(rows.map((r) => r.post_id));
+}
+
 /**
  * Public posts' image vectors of this model and dimension that may be alike: images naming one of these
  * objects, or in one of these categories, and the images of these posts (the full-text top). Bounded.
  */
 export async function candidateVectors(
-  db: Conn, q: { model: string; dimension: number; objects: string[]; categories: string[]; postIds: string[]; excludeId: string | null },
+  db: Conn,
+  q: {
+    model: string;
+    dimension: number;
+    objects: string[];
+    categories: string[];
+    postIds: string[];
+    excludeId: string | null;
+  },
 ): Promise<{ postId: string; embedding: number[] }[]> {
   const same = sql`i.embedding IS NOT NULL AND i.embedding_model = ${q.model} AND i.embedding_dimension = ${q.dimension}`;
   const branches = [
-    q.objects.length ? sql`(SELECT i.id FROM post_images i WHERE lower(coalesce(i.user_confirmed_object, i.detected_object)) = ANY(${toTextArray(q.objects)}::text[])
-      AND ${same} ORDER BY i.created_at DESC LIMIT ${CANDIDATES_PER_BRANCH})` : null,
-    q.categories.length ? sql`(SELECT i.id FROM post_images i WHERE i.detected_category = ANY(${toTextArray(q.categories)}::text[])
-      AND ${same} ORDER BY i.created_at DESC LIMIT ${CANDIDATES_PER_BRANCH})` : null,
-    q.postIds.length ? sql`(SELECT i.id FROM post_images i WHERE i.post_id = ANY(${toTextArray(q.postIds)}::uuid[]) AND ${same})` : null,
+    q.objects.length
+      ? sql`(SELECT i.id FROM post_images i WHERE lower(coalesce(i.user_confirmed_object, i.detected_object)) = ANY(${toTextArray(q.objects)}::text[])
+      AND ${same} ORDER BY i.created_at DESC LIMIT ${CANDIDATES_PER_BRANCH})`
+      : null,
+    q.categories.length
+      ? sql`(SELECT i.id FROM post_images i WHERE i.detected_category = ANY(${toTextArray(q.categories)}::text[])
+      AND ${same} ORDER BY i.created_at DESC LIMIT ${CANDIDATES_PER_BRANCH})`
+      : null,
+    q.postIds.length
+      ? sql`(SELECT i.id FROM post_images i WHERE i.post_id = ANY(${toTextArray(q.postIds)}::uuid[]) AND ${same})`
+      : null,
   ].filter((b): b is SQL => b !== null);
   if (branches.length === 0) return [];
   const { rows } = await db.execute<{ post_id: string; embedding: number[] }>(sql`
@@ -173,7 +328,10 @@ function toTextArray(values: string[]): string {
 }
 
 /** Titles and statuses of these posts that are public. */
-export async function publicPostsById(db: Conn, ids: string[]): Promise<{ id: string; title: string; status: 'open' | 'solved' }[]> {
+export async function publicPostsById(
+  db: Conn,
+  ids: string[],
+): Promise<{ id: string; title: string; status: 'open' | 'solved' }[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.execute<{ id: string; title: string; status: 'open' | 'solved' }>(sql`
     SELECT id, title, status FROM posts WHERE id = ANY(${toTextArray(ids)}::uuid[]) AND status IN ('open', 'solved')`);

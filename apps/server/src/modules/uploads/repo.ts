@@ -16,9 +16,12 @@ export type NewUpload = typeof uploads.$inferInsert;
 export async function claimUploads(tx: Tx, userId: string, ids: string[], kind: UploadKind): Promise<UploadRow[]> {
   if (ids.length === 0) return [];
   if (new Set(ids).size !== ids.length) throw badRequest(MSG.fileAttachedTwice);
-  const claimed = await tx.update(uploads)
+  const claimed = await tx
+    .update(uploads)
     .set({ attachedAt: new Date() })
-    .where(and(inArray(uploads.id, ids), eq(uploads.userId, userId), eq(uploads.kind, kind), isNull(uploads.attachedAt)))
+    .where(
+      and(inArray(uploads.id, ids), eq(uploads.userId, userId), eq(uploads.kind, kind), isNull(uploads.attachedAt)),
+    )
     .returning();
   if (claimed.length !== ids.length) throw badRequest(MSG.uploadMissing);
   const byId = new Map(claimed.map((u) => [u.id, u]));
@@ -36,7 +39,8 @@ export async function deleteUploadsById(db: Db, ids: string[]): Promise<void> {
 
 /** Deletes a member's own upload if it is not attached yet; returns it, or null when there is none such. */
 export async function deleteOwnUnattached(db: Db, userId: string, id: string): Promise<UploadRow | null> {
-  const [row] = await db.delete(uploads)
+  const [row] = await db
+    .delete(uploads)
     .where(and(eq(uploads.id, id), eq(uploads.userId, userId), isNull(uploads.attachedAt)))
     .returning();
   return row ?? null;
@@ -48,10 +52,13 @@ export async function deleteOwnUnattached(db: Db, userId: string, id: string): P
  * pointing at a file that is gone.
  */
 export async function deleteStaleUnattached(db: Db, cutoff: Date, batch: number): Promise<UploadRow[]> {
-  const stale = db.select({ id: uploads.id }).from(uploads)
+  const stale = db
+    .select({ id: uploads.id })
+    .from(uploads)
     .where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, cutoff)))
     .limit(batch);
-  return db.delete(uploads)
+  return db
+    .delete(uploads)
     .where(and(inArray(uploads.id, stale), isNull(uploads.attachedAt)))
     .returning();
 }

@@ -18,7 +18,9 @@ export function AdminAnalyticsRoute() {
 
   return (
     <div className="space-y-6">
-      <PageHeading title="Analytics">What is happening in the community: posts, replies, moderation and answers.</PageHeading>
+      <PageHeading title="Analytics">
+        What is happening in the community: posts, replies, moderation and answers.
+      </PageHeading>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <PeriodPicker value={days} onChange={setDays} />
         {report && (

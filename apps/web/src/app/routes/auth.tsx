@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { paths } from '../../config/paths';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
+import { FirstAdminNotice } from '../../features/auth/components/first-admin-notice';
 import { InvalidResetLink } from '../../features/auth/components/invalid-reset-link';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
@@ -20,7 +21,7 @@ type Tab = 'signin' | 'signup';
 export function AuthRoute() {
   const [params, setParams] = useSearchParams();
   const { me, isLoading } = useMe();
-  const { googleEnabled } = usePublicConfig();
+  const { googleEnabled, needsFirstAdmin, siteName } = usePublicConfig();
   const resetMode = params.get('reset') === 'true';
   const token = params.get('token');
   const tab: Tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
@@ -32,7 +33,8 @@ export function AuthRoute() {
     if (!googleFailed) return;
     toast.error(MSG.googleFailed, {
       id: 'google-failed',
-      description: providerError === 'banned' ? 'This account is banned. Sign in with your password to see why.' : undefined,
+      description:
+        providerError === 'banned' ? 'This account is banned. Sign in with your password to see why.' : undefined,
     });
     setParams(
       (current) => {
@@ -49,7 +51,7 @@ export function AuthRoute() {
 
   if (resetMode) {
     return (
-      <AuthCard title="Set a new password" subtitle="Choose a new password for your Fenestra account.">
+      <AuthCard title="Set a new password" subtitle={`Choose a new password for your ${siteName} account.`}>
         {token ? <ResetPasswordForm token={token} /> : <InvalidResetLink />}
       </AuthCard>
     );
@@ -58,7 +60,11 @@ export function AuthRoute() {
   if (me) return <Navigate to={paths.home} replace />;
 
   return (
-    <AuthCard title="Welcome to Fenestra" subtitle="Sign in or create an account to ask questions and help others.">
+    <AuthCard
+      title={`Welcome to ${siteName}`}
+      subtitle="Sign in or create an account to ask questions and help others."
+    >
+      {needsFirstAdmin && <FirstAdminNotice />}
       {googleEnabled && (
         <>
           <GoogleSignInButton />

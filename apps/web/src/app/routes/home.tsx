@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { DiscussionCount } from '../../features/posts/components/discussion-count';
 import { DiscussionList } from '../../features/posts/components/discussion-list';
 import { ListFilters, type ListSelection } from '../../features/posts/components/list-filters';
+import { NewQuestionsBar } from '../../features/posts/components/new-questions-bar';
 
 /** The dropdowns and the sidebar's links both drive the list through the URL: ?topic=&filter=&sort=. Each change is a history entry, so Back undoes it. */
 export function HomeRoute() {
@@ -28,6 +29,12 @@ export function HomeRoute() {
       <div className="mb-6">
         <ListFilters {...selection} onChange={select} />
       </div>
+      <NewQuestionsBar
+        key={`${selection.topic}-${selection.filter}`}
+        topic={selection.topic}
+        filter={selection.filter}
+        listLabel="Discussions"
+      />
       <DiscussionList {...selection} />
     </section>
   );

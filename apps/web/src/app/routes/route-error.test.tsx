@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,10 @@ import { lazyPage } from '../../lib/stale-chunk';
 
 const memoryStorage = () => {
   const items = new Map<string, string>();
-  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+  };
 };
 
 const renderPage = (Page: React.ComponentType) =>
@@ -40,7 +43,10 @@ describe('a page that fails', () => {
 });
 
 describe('a page whose code vanished after a deploy', () => {
-  const stale = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://forum.example/assets/post-1a2b3c.js'));
+  const stale = () =>
+    Promise.reject(
+      new TypeError('Failed to fetch dynamically imported module: https://forum.example/assets/post-1a2b3c.js'),
+    );
 
   it('reloads the page once instead of showing an error', async () => {
     const reload = vi.fn();
@@ -54,19 +60,41 @@ describe('a page whose code vanished after a deploy', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     const reload = vi.fn();
     const storage = memoryStorage();
-    storage.setItem('fenestra:stale-chunk-reload', '1');
-    renderPage(lazyPage(stale, 'PostRoute', { reload, storage }));
+    storage.setItem('fenestra:stale-chunk-reload', 'build-1');
+    renderPage(lazyPage(stale, 'PostRoute', { reload, storage, build: 'build-1' }));
     expect(await screen.findByRole('heading', { name: MSG.unexpectedError })).toBeInTheDocument();
-    expect(screen.getByText(MSG.newVersion)).toBeInTheDocument();
+    expect(screen.getByText(MSG.newVersion('Fenestra'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
     quiet.mockRestore();
   });
 
-  it('forgets the reload once a page loads, so the next deploy reloads again', async () => {
+  it('remembers the reload across the reload, even when other code loads after it', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     const storage = memoryStorage();
-    storage.setItem('fenestra:stale-chunk-reload', '1');
-    await lazyPage(() => Promise.resolve({ PostRoute: () => null }), 'PostRoute', { storage }).preload();
-    expect(storage.getItem('fenestra:stale-chunk-reload')).toBeNull();
+    const firstLoad = vi.fn();
+    renderPage(lazyPage(stale, 'PostRoute', { reload: firstLoad, storage, build: 'build-1' }));
+    await vi.waitFor(() => expect(firstLoad).toHaveBeenCalledTimes(1));
+    cleanup();
+
+    // The reloaded page: the header's menu loads, then the page's code fails again.
+    const secondLoad = vi.fn();
+    await lazyPage(() => Promise.resolve({ UserMenu: () => null }), 'UserMenu', {
+      storage,
+      build: 'build-1',
+    }).preload();
+    renderPage(lazyPage(stale, 'PostRoute', { reload: secondLoad, storage, build: 'build-1' }));
+    expect(await screen.findByRole('heading', { name: MSG.unexpectedError })).toBeInTheDocument();
+    expect(secondLoad).not.toHaveBeenCalled();
+    quiet.mockRestore();
+  });
+
+  it('reloads once again for the next build', async () => {
+    const reload = vi.fn();
+    const storage = memoryStorage();
+    storage.setItem('fenestra:stale-chunk-reload', 'build-1');
+    renderPage(lazyPage(stale, 'PostRoute', { reload, storage, build: 'build-2' }));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(storage.getItem('fenestra:stale-chunk-reload')).toBe('build-2');
   });
 });

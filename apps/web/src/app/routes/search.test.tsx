@@ -15,7 +15,15 @@ const answer = (results: SearchResult[], over: Partial<SearchResults> = {}): { b
 describe('search page', () => {
   it('draws results as post cards with the matched words marked, member text as text', async () => {
     renderApp('/search?q=crank', {
-      handlers: { 'GET /api/search': answer([resultOf([{ text: '<b>Casement</b> ', match: false }, { text: 'crank', match: true }, { text: ' stripped', match: false }])]) },
+      handlers: {
+        'GET /api/search': answer([
+          resultOf([
+            { text: '<b>Casement</b> ', match: false },
+            { text: 'crank', match: true },
+            { text: ' stripped', match: false },
+          ]),
+        ]),
+      },
     });
     expect(await screen.findByText('Found 1 result')).toBeInTheDocument();
     const card = within(screen.getByRole('list', { name: 'Search results' })).getByRole('article');
@@ -27,14 +35,22 @@ describe('search page', () => {
 
   it("says 'Found 1,000+ results' past a thousand and offers Load More", async () => {
     renderApp('/search?q=hinge', {
-      handlers: { 'GET /api/search': answer([resultOf([{ text: 'Hinge', match: true }])], { total: 1000, totalCapped: true, nextCursor: 'abc' }) },
+      handlers: {
+        'GET /api/search': answer([resultOf([{ text: 'Hinge', match: true }])], {
+          total: 1000,
+          totalCapped: true,
+          nextCursor: 'abc',
+        }),
+      },
     });
     expect(await screen.findByText('Found 1,000+ results')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Load More Results' })).toBeInTheDocument();
   });
 
   it('shows the no-results state with Did you mean, topics and asking', async () => {
-    renderApp('/search?q=casment&topic=doors', { handlers: { 'GET /api/search': answer([], { didYouMean: 'casement' }) } });
+    renderApp('/search?q=casment&topic=doors', {
+      handlers: { 'GET /api/search': answer([], { didYouMean: 'casement' }) },
+    });
     const state = (await screen.findByRole('heading', { name: MSG.noResults })).parentElement!;
     expect(within(state).getByRole('link', { name: 'casement' })).toHaveAttribute('href', '/search?q=casement');
     expect(within(state).getByRole('link', { name: 'Glazing' })).toHaveAttribute('href', '/?topic=glazing');
@@ -47,9 +63,16 @@ describe('search page', () => {
   });
 
   it('filters by topic and status with the list labels; staff may also pick pending and denied', async () => {
-    const { user, fetchMock } = renderApp('/search?q=crank', { me: member, handlers: { 'GET /api/search': answer([]) } });
+    const { user, fetchMock } = renderApp('/search?q=crank', {
+      me: member,
+      handlers: { 'GET /api/search': answer([]) },
+    });
     const status = await screen.findByLabelText('Status');
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All Posts', 'Open', 'Solved']);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Posts', 'Open', 'Solved']);
     await user.selectOptions(screen.getByLabelText('Topic'), 'screens');
     await user.selectOptions(status, 'open');
     await screen.findByText(MSG.noResults);
@@ -61,7 +84,11 @@ describe('search page', () => {
     renderApp('/search?q=crank&status=pending', { me: moderator, handlers: { 'GET /api/search': answer([]) } });
     const status = await screen.findByLabelText('Status');
     await within(status).findByRole('option', { name: 'Pending' });
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All Posts', 'Open', 'Solved', 'Pending', 'Denied']);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Posts', 'Open', 'Solved', 'Pending', 'Denied']);
     expect(status).toHaveValue('pending');
   });
 });

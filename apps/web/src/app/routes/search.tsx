@@ -1,5 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { STAFF_SEARCH_STATUSES, SEARCH_STATUSES, parseSearchStatus, parseTopic, type SearchResult } from '@fenestra/shared';
+import {
+  STAFF_SEARCH_STATUSES,
+  SEARCH_STATUSES,
+  parseSearchStatus,
+  parseTopic,
+  type SearchResult,
+} from '@fenestra/shared';
 import { PageHeading } from '../../components/ui/page-heading';
 import { PostCard } from '../../features/posts/components/post-card';
 import { HighlightedText } from '../../features/search/components/highlighted-text';
@@ -9,10 +15,15 @@ import { SearchResultsList } from '../../features/search/components/search-resul
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/session';
 import { paths } from '../../config/paths';
+import { PartMatches } from '../../features/parts/components/part-matches';
 
 // Results are the list's post cards, with the searched words marked in the title and preview.
 const renderResult = (result: SearchResult) => (
-  <PostCard post={result.post} title={<HighlightedText segments={result.title} />} preview={<HighlightedText segments={result.preview} />} />
+  <PostCard
+    post={result.post}
+    title={<HighlightedText segments={result.title} />}
+    preview={<HighlightedText segments={result.preview} />}
+  />
 );
 
 /** /search?q=&topic=&status=: the form, the filters and the results, all driven by the address. */
@@ -20,7 +31,10 @@ export function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const { me } = useMe();
   const query = params.get('q')?.trim() ?? '';
-  const selection: SearchSelection = { topic: parseTopic(params.get('topic')), status: parseSearchStatus(params.get('status')) };
+  const selection: SearchSelection = {
+    topic: parseTopic(params.get('topic')),
+    status: parseSearchStatus(params.get('status')),
+  };
   const statuses = me?.isStaff ? SEARCH_STATUSES : SEARCH_STATUSES.filter((s) => !STAFF_SEARCH_STATUSES.includes(s));
   // A member never asks for what only staff may see (a stale address, say).
   const status = statuses.includes(selection.status) ? selection.status : 'all';
@@ -43,7 +57,13 @@ export function SearchRoute() {
       </div>
       {query && (
         <div className="mt-6">
-          <SearchResultsList params={{ q: query, topic: selection.topic, status }} renderResult={renderResult} hrefFor={paths.search} />
+          {/* A part number's page comes before the questions (decision 034). */}
+          <PartMatches q={query} />
+          <SearchResultsList
+            params={{ q: query, topic: selection.topic, status }}
+            renderResult={renderResult}
+            hrefFor={paths.search}
+          />
         </div>
       )}
     </section>

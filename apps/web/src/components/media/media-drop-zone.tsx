@@ -1,5 +1,6 @@
 import { useId, useState, type DragEvent } from 'react';
-import { ImagePlus } from 'lucide-react';
+import { Camera, ImagePlus } from 'lucide-react';
+import { MSG } from '@fenestra/shared';
 import { cn } from '../../lib/cn';
 
 const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -22,11 +23,15 @@ interface MediaDropZoneProps {
   compact?: boolean;
 }
 
-/** The media picker: a file input shown as a drop zone; clicking, the keyboard or a drop all add files. */
+/**
+ * The media picker: a file input shown as a drop zone; clicking, the keyboard or a drop all add files. On a touch screen
+ * a second input opens the camera (`capture`): one photo a time, through the same compression and progress bars.
+ */
 export function MediaDropZone({ onFiles, kind = 'media', compact = false }: MediaDropZoneProps) {
   const { accept, label, hint } = KINDS[kind];
   const inputId = useId();
   const hintId = `${inputId}-hint`;
+  const cameraId = `${inputId}-camera`;
   const [dragging, setDragging] = useState(false);
 
   function onDragOver(event: DragEvent) {
@@ -66,7 +71,9 @@ export function MediaDropZone({ onFiles, kind = 'media', compact = false }: Medi
           'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 text-center transition-colors',
           compact ? 'py-4' : 'py-8',
           'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
-          dragging ? 'border-primary bg-accent' : 'border-border-strong bg-surface-muted/50 hover:border-primary hover:bg-accent',
+          dragging
+            ? 'border-primary bg-accent'
+            : 'border-border-strong bg-surface-muted/50 hover:border-primary hover:bg-accent',
         )}
       >
         <ImagePlus className={cn('text-primary', compact ? 'size-6' : 'size-8')} aria-hidden />
@@ -76,6 +83,28 @@ export function MediaDropZone({ onFiles, kind = 'media', compact = false }: Medi
           {hint}
         </span>
       </label>
+      {/* Phones and tablets only (a coarse pointer): a desktop browser ignores `capture` and would open the same picker. */}
+      <div className="mt-2 hidden pointer-coarse:block">
+        <input
+          id={cameraId}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="peer sr-only"
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            event.target.value = '';
+            if (files.length > 0) onFiles(files);
+          }}
+        />
+        <label
+          htmlFor={cameraId}
+          className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-border-strong bg-surface px-4 text-sm font-medium text-fg shadow-sm hover:bg-surface-muted peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring"
+        >
+          <Camera className="size-4 text-primary" aria-hidden />
+          {MSG.takePhoto}
+        </label>
+      </div>
     </div>
   );
 }

@@ -43,7 +43,10 @@ export function MediaTile({ item, sizes, eager = false, className, ref, ...props
       )}
       {item.type === 'video' && (
         <>
-          <span className="absolute inset-0 flex items-center justify-center bg-slate-950/25 group-hover:bg-slate-950/35" aria-hidden>
+          <span
+            className="absolute inset-0 flex items-center justify-center bg-slate-950/25 group-hover:bg-slate-950/35"
+            aria-hidden
+          >
             <span className="flex size-12 items-center justify-center rounded-full bg-slate-950/75 text-white shadow-lg">
               <Play className="ml-0.5 size-6 fill-current" />
             </span>

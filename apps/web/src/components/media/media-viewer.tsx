@@ -27,7 +27,9 @@ function ViewedImage({ item }: { item: MediaItem }) {
   const width = item.picture?.width;
   if (!item.picture || !width) return <img src={item.url} alt={item.alt} className={className} />;
   const sizes = `(max-width: ${width}px) 100vw, ${width}px`;
-  return <StoredImage picture={item.picture} sizes={sizes} eager alt={item.alt} className={cn(className, 'h-auto w-auto')} />;
+  return (
+    <StoredImage picture={item.picture} sizes={sizes} eager alt={item.alt} className={cn(className, 'h-auto w-auto')} />
+  );
 }
 
 /** Full-screen viewer: arrows and keys step through the post's media (wrapping), Escape closes. */
@@ -86,7 +88,11 @@ export function MediaViewer({ items, index, onIndexChange, onClose, onCloseAutoF
             </DialogPrimitive.Close>
           </div>
 
-          <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
+          <div
+            className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-16"
+            onTouchStart={onTouchStart}
+            onTouchEnd={onTouchEnd}
+          >
             {item &&
               (item.type === 'video' ? (
                 <video
@@ -115,7 +121,10 @@ export function MediaViewer({ items, index, onIndexChange, onClose, onCloseAutoF
           </div>
 
           {many && (
-            <ul aria-label="Media" className="flex shrink-0 justify-start gap-2 overflow-x-auto px-4 py-3 sm:justify-center">
+            <ul
+              aria-label="Media"
+              className="flex shrink-0 justify-start gap-2 overflow-x-auto px-4 py-3 sm:justify-center"
+            >
               {items.map((thumb, thumbIndex) => (
                 <li key={`${thumb.type}-${thumb.url}`} className="shrink-0">
                   <button
@@ -129,7 +138,15 @@ export function MediaViewer({ items, index, onIndexChange, onClose, onCloseAutoF
                       thumbIndex === current ? 'border-white' : 'border-transparent opacity-70 hover:opacity-100',
                     )}
                   >
-                    {thumb.picture ? <StoredImage picture={thumb.picture} sizes="64px" eager alt="" className="size-full object-cover" /> : null}
+                    {thumb.picture ? (
+                      <StoredImage
+                        picture={thumb.picture}
+                        sizes="64px"
+                        eager
+                        alt=""
+                        className="size-full object-cover"
+                      />
+                    ) : null}
                     {thumb.type === 'video' && (
                       <span className="absolute inset-0 flex items-center justify-center bg-slate-950/30" aria-hidden>
                         <Play className="size-5 fill-current" />

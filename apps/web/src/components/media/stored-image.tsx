@@ -1,7 +1,10 @@
 import type { ComponentProps } from 'react';
 import { pictureSrcSet, type StoredPicture } from '@fenestra/shared';
 
-interface StoredImageProps extends Omit<ComponentProps<'img'>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading'> {
+interface StoredImageProps extends Omit<
+  ComponentProps<'img'>,
+  'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading'
+> {
   picture: StoredPicture;
   /** The width it is drawn at, as a `sizes` value: the browser takes the smallest copy that covers it on its screen. */
   sizes: string;
@@ -15,7 +18,14 @@ interface StoredImageProps extends Omit<ComponentProps<'img'>, 'src' | 'srcSet' 
  * A stored photo: its WebP copies as `srcset` (the photo itself when it has none), width and height from the
  * photo so nothing moves when it arrives, lazy unless `eager`. The same markup on the server and in the browser.
  */
-export function StoredImage({ picture, sizes, eager = false, fallbackSize = { width: 160, height: 120 }, alt, ...props }: StoredImageProps) {
+export function StoredImage({
+  picture,
+  sizes,
+  eager = false,
+  fallbackSize = { width: 160, height: 120 },
+  alt,
+  ...props
+}: StoredImageProps) {
   const srcSet = pictureSrcSet(picture);
   return (
     <img

@@ -28,7 +28,10 @@ export function UploadProgressList({ uploads }: { uploads: PendingUpload[] }) {
               aria-valuenow={preparing ? undefined : upload.progress}
               className="h-2 overflow-hidden rounded-full bg-surface-muted"
             >
-              <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${preparing ? 0 : upload.progress}%` }} />
+              <div
+                className="h-full rounded-full bg-primary transition-[width]"
+                style={{ width: `${preparing ? 0 : upload.progress}%` }}
+              />
             </div>
           </li>
         );

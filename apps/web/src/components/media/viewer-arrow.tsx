@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 /** The round Previous / Next button over the media viewer's picture. */
-export function ViewerArrow({ label, onClick, className, children }: { label: string; onClick: () => void; className: string; children: ReactNode }) {
+export function ViewerArrow({
+  label,
+  onClick,
+  className,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

@@ -1,12 +1,13 @@
 import { isPresetAvatar, type PictureCopies } from '@fenestra/shared';
 import { cn } from '../../lib/cn';
 import { AvatarImage } from './avatar-image';
+import { PresetAvatarArt } from './preset-avatar-art';
 
 const SIZES = {
-  sm: { box: 'size-7', initial: 'text-sm', emoji: 'text-base', px: 28 },
-  md: { box: 'size-10', initial: 'text-base', emoji: 'text-xl', px: 40 },
-  lg: { box: 'size-16', initial: 'text-2xl', emoji: 'text-3xl', px: 64 },
-  xl: { box: 'size-24', initial: 'text-4xl', emoji: 'text-5xl', px: 96 },
+  sm: { box: 'size-7', initial: 'text-sm', px: 28 },
+  md: { box: 'size-10', initial: 'text-base', px: 40 },
+  lg: { box: 'size-16', initial: 'text-2xl', px: 64 },
+  xl: { box: 'size-24', initial: 'text-4xl', px: 96 },
 } as const;
 
 export interface AvatarProps {
@@ -28,20 +29,26 @@ export interface AvatarProps {
 // Only our own upload paths or http(s) URLs become an <img>; anything else falls back to the initial.
 const isImageUrl = (value: string) => /^(https?:\/\/|\/)/.test(value);
 
-/** A member's picture: an uploaded image, a preset emoji, or the username's first letter. */
+/** A member's picture: an uploaded image, a preset avatar (drawn), or the username's first letter. */
 export function Avatar({ avatarUrl, copies, username, size = 'sm', label, className }: AvatarProps) {
-  const { box, initial, emoji, px } = SIZES[size];
-  const base = cn('inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-accent-fg select-none', box, className);
+  const { box, initial, px } = SIZES[size];
+  const base = cn(
+    'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-accent-fg select-none',
+    box,
+    className,
+  );
   const named = label ? ({ role: 'img', 'aria-label': label } as const) : ({ 'aria-hidden': true } as const);
   if (isPresetAvatar(avatarUrl)) {
     return (
-      <span className={cn(base, emoji, 'leading-none')} {...named}>
-        {avatarUrl}
+      <span className={base} {...named}>
+        <PresetAvatarArt preset={avatarUrl} />
       </span>
     );
   }
   if (avatarUrl && isImageUrl(avatarUrl)) {
-    return <AvatarImage url={avatarUrl} copies={copies} px={px} alt={label ?? ''} className={cn(base, 'object-cover')} />;
+    return (
+      <AvatarImage url={avatarUrl} copies={copies} px={px} alt={label ?? ''} className={cn(base, 'object-cover')} />
+    );
   }
   return (
     <span className={cn(base, initial, 'font-semibold uppercase')} {...named}>

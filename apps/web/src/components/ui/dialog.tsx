@@ -27,7 +27,9 @@ export function DialogContent({ title, description, className, children, ...prop
         {...props}
       >
         <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-        {description && <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description>}
+        {description && (
+          <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description>
+        )}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
           className="absolute top-3 right-3 rounded-md p-1.5 text-muted hover:bg-surface-muted hover:text-fg"

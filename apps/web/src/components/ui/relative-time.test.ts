@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatRelativeTime } from './relative-time';
 
-const SIZES = { year: 365 * 24 * 3600, month: 30 * 24 * 3600, week: 7 * 24 * 3600, day: 24 * 3600, hour: 3600, minute: 60 } as const;
+const SIZES = {
+  year: 365 * 24 * 3600,
+  month: 30 * 24 * 3600,
+  week: 7 * 24 * 3600,
+  day: 24 * 3600,
+  hour: 3600,
+  minute: 60,
+} as const;
 
 describe('formatRelativeTime', () => {
   it("writes what Intl.RelativeTimeFormat('en', { numeric: 'auto' }) writes, without making one", () => {

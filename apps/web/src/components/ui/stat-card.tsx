@@ -40,7 +40,10 @@ export function StatCard({ label, value, icon: Icon, detail, tone = 'flat' }: St
           </p>
         )}
       </div>
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-fg" aria-hidden>
+      <span
+        className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-fg"
+        aria-hidden
+      >
         <Icon className="size-5" />
       </span>
     </Card>

@@ -5,7 +5,12 @@ import { cn } from '../../lib/cn';
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn('grid grid-cols-2 gap-1 rounded-md bg-surface-muted p-1', className)} {...props} />;
+  return (
+    <TabsPrimitive.List
+      className={cn('grid grid-cols-2 gap-1 rounded-md bg-surface-muted p-1', className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

@@ -35,6 +35,11 @@ export function setTheme(theme: Theme): void {
   }
 }
 
+/** The header's button: the other theme than the one on the page now. */
+export function toggleTheme(): void {
+  setTheme(currentTheme() === 'dark' ? 'light' : 'dark');
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

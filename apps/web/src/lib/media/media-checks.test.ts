@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { batchProgress, checkImages, checkVideoDuration, checkVideos, mediaTypeOf, savedPercent, splitMedia, unreadableVideoError } from './media-checks';
+import {
+  batchProgress,
+  checkImages,
+  checkVideoDuration,
+  checkVideos,
+  mediaTypeOf,
+  savedPercent,
+  splitMedia,
+  unreadableVideoError,
+} from './media-checks';
 
 const MB = 1024 * 1024;
 
@@ -35,7 +44,9 @@ describe('image checks', () => {
   it('names a file that is not a JPEG, PNG or WEBP image', () => {
     const gif = fakeFile('anim.gif', 'image/gif');
     expect(checkImages([gif], 0)).toEqual({ accepted: [], errors: ['anim.gif is not a valid image type'] });
-    expect(checkImages([fakeFile('notes.pdf', 'application/pdf')], 0).errors).toEqual(['notes.pdf is not a valid image type']);
+    expect(checkImages([fakeFile('notes.pdf', 'application/pdf')], 0).errors).toEqual([
+      'notes.pdf is not a valid image type',
+    ]);
   });
 
   it('reads the type from the extension when the browser gives none', () => {
@@ -58,7 +69,9 @@ describe('video checks', () => {
   });
 
   it('refuses other video types and videos over 50MB', () => {
-    expect(checkVideos([fakeFile('clip.avi', 'video/x-msvideo')], 0).errors).toEqual(['Only MP4, WEBM, QUICKTIME videos are allowed']);
+    expect(checkVideos([fakeFile('clip.avi', 'video/x-msvideo')], 0).errors).toEqual([
+      'Only MP4, WEBM, QUICKTIME videos are allowed',
+    ]);
     expect(checkVideos([mp4('long.mp4', 50 * MB + 1)], 0).errors).toEqual(['Video must be less than 50MB']);
   });
 

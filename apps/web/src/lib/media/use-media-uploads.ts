@@ -3,14 +3,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../toast';
 import { MSG, type UploadedFile } from '@fenestra/shared';
 import { ApiError, errorMessage } from '../api-client';
-import { meQueryKey } from '../session';
 import { useDeleteUpload } from './delete-upload';
 import { useUploadImages, type ImagePurpose } from './upload-images';
 import { useUploadVideo } from './upload-video';
 import { compressImage } from '../compress-image';
-import { batchProgress, checkImages, checkVideoDuration, checkVideos, savedPercent, splitMedia, unreadableVideoError } from './media-checks';
+import {
+  batchProgress,
+  checkImages,
+  checkVideoDuration,
+  checkVideos,
+  savedPercent,
+  splitMedia,
+  unreadableVideoError,
+} from './media-checks';
 import { isAbortError } from '../upload-request';
 import { captureVideoThumbnail, readVideoDuration } from './video-probe';
+import { queryKeys } from '../query-keys';
 
 export interface UploadedVideo {
   file: UploadedFile;
@@ -54,7 +62,14 @@ async function prepareImage(file: File): Promise<File> {
  * compresses images, probes the video, uploads with progress, and removes uploads on request. The ids
  * go with the question or reply when it is submitted. Replies take photos only.
  */
-export function useMediaUploads({ purpose = 'post' }: { purpose?: ImagePurpose } = {}) {
+export function useMediaUploads({
+  purpose = 'post',
+  stored = { images: 0, videos: 0 },
+}: {
+  purpose?: ImagePurpose;
+  /** Photos and video already stored with what is being edited: they count against the limits too. */
+  stored?: { images: number; videos: number };
+} = {}) {
   const client = useQueryClient();
   const uploadImagesMutation = useUploadImages();
   const uploadVideoMutation = useUploadVideo();
@@ -78,13 +93,16 @@ export function useMediaUploads({ purpose = 'post' }: { purpose?: ImagePurpose }
 
   /** A 401 mid-upload may mean the session ended: let the app find out (and show the visitor view). */
   const noticeSession = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) void client.invalidateQueries({ queryKey: meQueryKey });
+    if (error instanceof ApiError && error.status === 401) void client.invalidateQueries({ queryKey: queryKeys.me });
   };
 
   async function addImages(files: File[]) {
     slots.current.images += files.length;
     const keys = files.map(newKey);
-    setPending((rows) => [...rows, ...files.map((file, i) => ({ key: keys[i]!, name: file.name, stage: 'preparing' as const, progress: 0 }))]);
+    setPending((rows) => [
+      ...rows,
+      ...files.map((file, i) => ({ key: keys[i]!, name: file.name, stage: 'preparing' as const, progress: 0 })),
+    ]);
     const controller = new AbortController();
     controllers.current.add(controller);
     try {
@@ -140,10 +158,15 @@ export function useMediaUploads({ purpose = 'post' }: { purpose?: ImagePurpose }
         video: file,
         thumbnail,
         signal: controller.signal,
-        onProgress: (loaded, total) => updatePending([key], (row) => ({ ...row, progress: Math.round((loaded / total) * 100) })),
+        onProgress: (loaded, total) =>
+          updatePending([key], (row) => ({ ...row, progress: Math.round((loaded / total) * 100) })),
       });
       uploaded = true;
-      setVideo({ file: result.file, thumbnailUrl: result.file.thumbnailUrl ?? null, durationSeconds: result.file.duration ?? duration });
+      setVideo({
+        file: result.file,
+        thumbnailUrl: result.file.thumbnailUrl ?? null,
+        durationSeconds: result.file.duration ?? duration,
+      });
       toast.success(MSG.videoUploaded);
     } catch (error) {
       if (isAbortError(error)) return;
@@ -162,8 +185,8 @@ export function useMediaUploads({ purpose = 'post' }: { purpose?: ImagePurpose }
   function addFiles(files: readonly File[]) {
     // A reply takes no video: whatever is picked is checked as a photo (and a video refused as one).
     const picked = purpose === 'reply' ? { images: [...files], videos: [] } : splitMedia(files);
-    const imageCheck = checkImages(picked.images, slots.current.images);
-    const videoCheck = checkVideos(picked.videos, slots.current.videos);
+    const imageCheck = checkImages(picked.images, slots.current.images + stored.images);
+    const videoCheck = checkVideos(picked.videos, slots.current.videos + stored.videos);
     for (const message of [...imageCheck.errors, ...videoCheck.errors]) toast.error(message);
     if (imageCheck.accepted.length > 0) void addImages(imageCheck.accepted);
     for (const file of videoCheck.accepted) void addVideo(file);

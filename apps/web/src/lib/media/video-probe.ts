@@ -67,7 +67,9 @@ export async function captureVideoThumbnail(file: File): Promise<Blob | null> {
       const context = canvas.getContext('2d');
       if (!context) return null;
       context.drawImage(video, 0, 0, canvas.width, canvas.height);
-      return await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', LIMITS.compression.quality));
+      return await new Promise<Blob | null>((resolve) =>
+        canvas.toBlob(resolve, 'image/jpeg', LIMITS.compression.quality),
+      );
     });
   } catch {
     return null;

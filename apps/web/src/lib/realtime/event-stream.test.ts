@@ -27,12 +27,15 @@ describe('the event stream of a page drawn by the server', () => {
     bodies.length = 0;
     answers.length = 0;
     vi.stubGlobal('EventSource', ScriptedSource);
-    vi.stubGlobal('fetch', vi.fn((_url: string, init: { body: string }) => {
-      bodies.push(JSON.parse(init.body) as { postIds: string[]; since?: string });
-      const answer = Promise.resolve(new Response(null, { status: 204 }));
-      answers.push(answer);
-      return answer;
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: { body: string }) => {
+        bodies.push(JSON.parse(init.body) as { postIds: string[]; since?: string });
+        const answer = Promise.resolve(new Response(null, { status: 204 }));
+        answers.push(answer);
+        return answer;
+      }),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,4 +1,11 @@
-import { EVENTS_PATH, FORUM_EVENT_TYPES, type EventPayloads, type ForumEvent, type ForumEventType, type RefetchScope } from '@fenestra/shared';
+import {
+  EVENTS_PATH,
+  FORUM_EVENT_TYPES,
+  type EventPayloads,
+  type ForumEvent,
+  type ForumEventType,
+  type RefetchScope,
+} from '@fenestra/shared';
 
 export interface LiveHandlers {
   /** A forum event (ids only): refetch what it touches. */
@@ -21,7 +28,8 @@ export interface LiveConnection {
 
 const RETRY_MS = { first: 1_000, max: 30_000 };
 
-const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
  * One Server-Sent Events connection to GET /api/events. The first message names the stream; the set

@@ -1,45 +1,34 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ForumEvent, Me } from '@fenestra/shared';
-import { meQueryKey } from '../session';
+import { eventRow, isForumEventType, type ClientQuery, type ForumEvent, type Me } from '@fenestra/shared';
+import { queryKeys } from '../query-keys';
 
 /**
- * What each live event makes stale (events carry ids only; the API is asked again and checks
- * visibility). Only queries on screen refetch at once; the rest refetch when next shown.
+ * The key each query family of the event table stands for, for one event (the event's post where it names one). Here,
+ * with the live updates, not in the first load's query-keys.ts.
+ */
+export const eventQueryKeys: { [Q in ClientQuery]: (event: ForumEvent) => readonly unknown[] } = {
+  me: () => queryKeys.me,
+  config: () => queryKeys.config,
+  settings: () => queryKeys.settings,
+  post: (event) => ('postId' in event ? queryKeys.post.one(event.postId) : queryKeys.post.all),
+  replies: (event) => ('postId' in event ? queryKeys.replies.of(event.postId) : queryKeys.replies.all),
+  posts: () => queryKeys.posts.all,
+  bookmarks: () => queryKeys.bookmarks.all,
+  members: () => queryKeys.members.all,
+  notifications: () => queryKeys.notifications,
+  admin: () => queryKeys.admin.all,
+};
+
+/**
+ * What each live event makes stale, as its row of the event table says (FORUM_EVENTS in packages/shared:
+ * `invalidates`, and `invalidatesOwn` when the `userId` it names is the signed-in member). Events carry ids only;
+ * the API is asked again and checks visibility. Only queries on screen refetch at once; the rest when next shown.
  */
 export function invalidateForEvent(client: QueryClient, event: ForumEvent): void {
-  const stale = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
-  switch (event.type) {
-    case 'reply.created':
-    case 'reply.updated':
-    case 'reply.deleted':
-      stale(['replies', event.postId]);
-      stale(['post', event.postId]);
-      return;
-    case 'post.changed':
-      stale(['post', event.postId]);
-      stale(['replies', event.postId]);
-      stale(['posts']);
-      stale(['bookmarks']);
-      return;
-    case 'notification.created':
-      stale(['notifications']);
-      return;
-    case 'pending.changed':
-      stale(['admin']);
-      return;
-    case 'profile.changed':
-      stale(['members']);
-      stale(['admin']);
-      if (client.getQueryData<Me | null>(meQueryKey)?.id === event.userId) {
-        stale(meQueryKey);
-        stale(['settings']);
-      }
-      return;
-    // A ban or account deletion: /api/me answers a visitor, and the app says the session has ended.
-    case 'session.revoked':
-    case 'role.changed':
-      stale(meQueryKey);
-      stale(['admin']);
-      return;
-  }
+  // A tab of an older build may hear a newer type from another tab's stream: it has no row here.
+  if (!isForumEventType(event.type)) return;
+  const row = eventRow(event.type);
+  const own = 'userId' in event && client.getQueryData<Me | null>(queryKeys.me)?.id === event.userId;
+  for (const query of [...row.invalidates, ...(own ? (row.invalidatesOwn ?? []) : [])])
+    void client.invalidateQueries({ queryKey: eventQueryKeys[query](event) });
 }

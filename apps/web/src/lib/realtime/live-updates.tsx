@@ -4,11 +4,13 @@ import { SINCE_PATTERN } from '@fenestra/shared';
 import { useMe } from '../session';
 import type { LiveConnection } from './event-stream';
 import { invalidateForEvent } from './invalidate-on-event';
+import { announceForumEvent } from './forum-event-listeners';
 import { connectLiveUpdates } from './shared-stream';
 import { watchedPostIds } from './watched-posts';
+import { queryKeys } from '../query-keys';
 
 /** A refetch of the content leaves who is signed in and the site's settings alone. */
-const keptOnContentRefetch = new Set<unknown>(['me', 'config']);
+const keptOnContentRefetch = new Set<unknown>([queryKeys.me[0], queryKeys.config[0]]);
 
 /** When the data of a page drawn by the server was read (as the server says it); '0' if it does not say (then all is refetched). */
 function serverDataReadAt(): string | undefined {
@@ -35,9 +37,14 @@ export function LiveUpdates() {
     if (typeof EventSource === 'undefined') return;
     const live = connectLiveUpdates(
       {
-        onEvent: (event) => invalidateForEvent(client, event),
+        onEvent: (event) => {
+          invalidateForEvent(client, event);
+          announceForumEvent(event);
+        },
         onResync: (scope) =>
-          void client.invalidateQueries(scope === 'content' ? { predicate: (query) => !keptOnContentRefetch.has(query.queryKey[0]) } : {}),
+          void client.invalidateQueries(
+            scope === 'content' ? { predicate: (query) => !keptOnContentRefetch.has(query.queryKey[0]) } : {},
+          ),
       },
       // A page drawn by the server may have missed events between its drawing and this stream: the server tells.
       { since: serverDataReadAt() },

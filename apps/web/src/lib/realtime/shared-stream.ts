@@ -17,7 +17,9 @@ type TabMessage =
   | { kind: 'restart' };
 
 export const canShareStream = () =>
-  typeof BroadcastChannel === 'function' && typeof navigator !== 'undefined' && typeof navigator.locks?.request === 'function';
+  typeof BroadcastChannel === 'function' &&
+  typeof navigator !== 'undefined' &&
+  typeof navigator.locks?.request === 'function';
 
 /**
  * One event stream per browser, not per tab (Chromium allows six HTTP/1.1 connections per host, so

@@ -1,8 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminUserList, UserRoleFilter, UserSort, UserStatusFilter } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface UserQuery { q: string; role: UserRoleFilter; status: UserStatusFilter; sort: UserSort }
+export interface UserQuery {
+  q: string;
+  role: UserRoleFilter;
+  status: UserStatusFilter;
+  sort: UserSort;
+}
 
 /** GET /api/admin/users (staff only): one page of 50 members matching the search and filters. */
 export function getUsers(query: UserQuery, cursor: string | null, signal?: AbortSignal) {
@@ -11,11 +17,9 @@ export function getUsers(query: UserQuery, cursor: string | null, signal?: Abort
   return api<AdminUserList>(`/api/admin/users?${params}`, { signal });
 }
 
-export const usersQueryKey = ['admin', 'users'] as const;
-
 export function usersQueryOptions(query: UserQuery) {
   return infiniteQueryOptions({
-    queryKey: [...usersQueryKey, query] as const,
+    queryKey: queryKeys.admin.users.page(query),
     queryFn: ({ pageParam, signal }) => getUsers(query, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

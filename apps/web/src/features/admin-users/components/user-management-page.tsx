@@ -36,9 +36,16 @@ export function UserManagementPage({ badges }: { badges: UserBadges }) {
   return (
     <div className="space-y-5">
       <UserStatCards />
-      <UserFilters query={query} search={search} onSearch={setSearch} onChange={(next) => setQuery((q) => ({ ...q, ...next }))} />
+      <UserFilters
+        query={query}
+        search={search}
+        onSearch={setSearch}
+        onChange={(next) => setQuery((q) => ({ ...q, ...next }))}
+      />
       <p className="text-sm text-muted" aria-live="polite">
-        {first ? `Showing ${first.matching.toLocaleString('en')} of ${first.total.toLocaleString('en')} users` : 'Loading...'}
+        {first
+          ? `Showing ${first.matching.toLocaleString('en')} of ${first.total.toLocaleString('en')} users`
+          : 'Loading...'}
       </p>
       {users.isPending ? (
         <Loading />
@@ -55,7 +62,13 @@ export function UserManagementPage({ badges }: { badges: UserBadges }) {
         isFetchingNextPage={users.isFetchingNextPage}
         isError={users.isError && Boolean(users.data)}
         fetchNextPage={() => users.fetchNextPage()}
-        retry={<ListRetry message={MSG.failedLoadUsers} onRetry={() => users.fetchNextPage()} busy={users.isFetchingNextPage} />}
+        retry={
+          <ListRetry
+            message={MSG.failedLoadUsers}
+            onRetry={() => users.fetchNextPage()}
+            busy={users.isFetchingNextPage}
+          />
+        }
       />
     </div>
   );

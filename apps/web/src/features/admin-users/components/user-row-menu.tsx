@@ -1,16 +1,23 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { Ban, MoreHorizontal, ShieldCheck, Trash2, UserCheck } from 'lucide-react';
+import { Ban, Gauge, MoreHorizontal, ShieldCheck, Trash2, UserCheck } from 'lucide-react';
 import { DELETE_USER_WORD, MSG, type AdminUser, type Role } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
 import { ConfirmWordDialog } from '../../../components/ui/confirm-word-dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeUser } from '../api/manage-user';
 import { BanUserDialog } from './ban-user-dialog';
 import { RoleDialog } from './role-dialog';
+import { TrustDialog } from './trust-dialog';
 
-type Open = 'role' | 'ban' | 'delete' | null;
+type Open = 'role' | 'ban' | 'delete' | 'trust' | null;
 
 /** Edit Role (admins), Ban or Unban User, Delete. The server enforces the staff limits; the menu only hides. */
 export function UserRowMenu({ user, viewer }: { user: AdminUser; viewer: { id: string; role: Role } }) {
@@ -20,7 +27,9 @@ export function UserRowMenu({ user, viewer }: { user: AdminUser; viewer: { id: s
   const untouchable = user.role === 'admin' && viewer.role !== 'admin';
   const canRole = viewer.role === 'admin';
   const canBanOrDelete = !isSelf && !untouchable;
-  if (!canRole && !canBanOrDelete) return null;
+  const canTrust = !untouchable;
+  // Nothing this viewer may do to this member (a moderator looking at an admin): no menu at all.
+  if (!canRole && !canBanOrDelete && !canTrust) return null;
 
   const unban = async () => {
     try {
@@ -51,22 +60,44 @@ export function UserRowMenu({ user, viewer }: { user: AdminUser; viewer: { id: s
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
-          {canRole && (
-            <DropdownMenuItem onSelect={() => setOpen('role')}><ShieldCheck className="size-4" aria-hidden />Edit Role</DropdownMenuItem>
+          {canTrust && (
+            <DropdownMenuItem onSelect={() => setOpen('trust')}>
+              <Gauge className="size-4" aria-hidden />
+              Trust Level
+            </DropdownMenuItem>
           )}
-          {canBanOrDelete && (user.status === 'banned' ? (
-            <DropdownMenuItem onSelect={() => void unban()}><UserCheck className="size-4" aria-hidden />Unban User</DropdownMenuItem>
-          ) : (
-            <DropdownMenuItem onSelect={() => setOpen('ban')}><Ban className="size-4" aria-hidden />Ban User</DropdownMenuItem>
-          ))}
+          {canRole && (
+            <DropdownMenuItem onSelect={() => setOpen('role')}>
+              <ShieldCheck className="size-4" aria-hidden />
+              Edit Role
+            </DropdownMenuItem>
+          )}
+          {canBanOrDelete &&
+            (user.status === 'banned' ? (
+              <DropdownMenuItem onSelect={() => void unban()}>
+                <UserCheck className="size-4" aria-hidden />
+                Unban User
+              </DropdownMenuItem>
+            ) : (
+              <DropdownMenuItem onSelect={() => setOpen('ban')}>
+                <Ban className="size-4" aria-hidden />
+                Ban User
+              </DropdownMenuItem>
+            ))}
           {canBanOrDelete && (
             <>
               <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => setOpen('delete')} className="text-danger"><Trash2 className="size-4" aria-hidden />Delete User</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setOpen('delete')} className="text-danger">
+                <Trash2 className="size-4" aria-hidden />
+                Delete User
+              </DropdownMenuItem>
             </>
           )}
         </DropdownMenuContent>
       </DropdownMenu>
+      {canTrust && (
+        <TrustDialog user={user} open={open === 'trust'} onOpenChange={(o) => setOpen(o ? 'trust' : null)} />
+      )}
       {canRole && <RoleDialog user={user} open={open === 'role'} onOpenChange={(o) => setOpen(o ? 'role' : null)} />}
       <BanUserDialog user={user} open={open === 'ban'} onOpenChange={(o) => setOpen(o ? 'ban' : null)} />
       <ConfirmWordDialog
@@ -85,8 +116,8 @@ export function UserRowMenu({ user, viewer }: { user: AdminUser; viewer: { id: s
         onConfirm={remove}
       >
         <p className="text-sm text-muted">
-          Their account, profile, avatar, likes, bookmarks and notifications go at once. Their questions and replies stay,
-          shown as written by <span className="font-medium text-fg">unknown</span>.
+          Their account, profile, avatar, likes, bookmarks and notifications go at once. Their questions and replies
+          stay, shown as written by <span className="font-medium text-fg">unknown</span>.
         </p>
       </ConfirmWordDialog>
     </>

@@ -20,13 +20,19 @@ export function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
           title="New posts and replies per day"
           description="Public posts created each day, and replies written on public posts."
           summary={`Line chart: ${formatCount(totals.posts)} new posts and ${formatCount(totals.replies)} replies over ${days.length} days.`}
-          table={{ columns: ['Day', 'New posts', 'Replies'], rows: days.map((d) => [longDay(d.day), d.posts, d.replies]) }}
+          table={{
+            columns: ['Day', 'New posts', 'Replies'],
+            rows: days.map((d) => [longDay(d.day), d.posts, d.replies]),
+          }}
         >
           <SeriesChart
             kind="line"
             data={days}
             x="day"
-            series={[{ key: 'posts', name: 'New posts', color: 'var(--chart-1)' }, { key: 'replies', name: 'Replies', color: 'var(--chart-2)' }]}
+            series={[
+              { key: 'posts', name: 'New posts', color: 'var(--chart-1)' },
+              { key: 'replies', name: 'Replies', color: 'var(--chart-2)' },
+            ]}
             formatX={shortDay}
             formatLongX={longDay}
           />
@@ -42,8 +48,14 @@ export function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
         }}
       >
         <SeriesChart
-          kind="bar" data={weeks} x="week" series={[{ key: 'approvalRate', name: 'Approval rate', color: 'var(--chart-1)' }]}
-          formatX={shortWeek} formatLongX={weekLabel} formatY={percentAxis} maxY={100}
+          kind="bar"
+          data={weeks}
+          x="week"
+          series={[{ key: 'approvalRate', name: 'Approval rate', color: 'var(--chart-1)' }]}
+          formatX={shortWeek}
+          formatLongX={weekLabel}
+          formatY={percentAxis}
+          maxY={100}
         />
       </ChartCard>
       <ChartCard
@@ -56,8 +68,14 @@ export function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
         }}
       >
         <SeriesChart
-          kind="bar" data={weeks} x="week" series={[{ key: 'solveRate', name: 'Solve rate', color: 'var(--chart-3)' }]}
-          formatX={shortWeek} formatLongX={weekLabel} formatY={percentAxis} maxY={100}
+          kind="bar"
+          data={weeks}
+          x="week"
+          series={[{ key: 'solveRate', name: 'Solve rate', color: 'var(--chart-3)' }]}
+          formatX={shortWeek}
+          formatLongX={weekLabel}
+          formatY={percentAxis}
+          maxY={100}
         />
       </ChartCard>
       <ChartCard
@@ -66,22 +84,43 @@ export function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
         summary={`Bar chart: median first reply ${formatHours(totals.medianFirstReplyHours)}; ${totals.answered} of ${totals.postsCreated} posts answered.`}
         table={{
           columns: ['Week', 'Posts', 'Answered', 'Median first reply'],
-          rows: weeks.map((w) => [longWeek(w.week, w.start), w.postsCreated, w.answered, formatHours(w.medianFirstReplyHours)]),
+          rows: weeks.map((w) => [
+            longWeek(w.week, w.start),
+            w.postsCreated,
+            w.answered,
+            formatHours(w.medianFirstReplyHours),
+          ]),
         }}
       >
         <SeriesChart
-          kind="bar" data={weeks} x="week" series={[{ key: 'medianFirstReplyHours', name: 'Median first reply', color: 'var(--chart-2)' }]}
-          formatX={shortWeek} formatLongX={weekLabel} formatY={hoursAxis} integer={false}
+          kind="bar"
+          data={weeks}
+          x="week"
+          series={[{ key: 'medianFirstReplyHours', name: 'Median first reply', color: 'var(--chart-2)' }]}
+          formatX={shortWeek}
+          formatLongX={weekLabel}
+          formatY={hoursAxis}
+          integer={false}
         />
       </ChartCard>
       <ChartCard
         title="Top tags"
         description="The 10 tags used most on public posts created in the period."
-        summary={topTags.length ? `Bar chart: the most used tag is ${topTags[0]!.tag} (${topTags[0]!.posts} posts).` : 'Bar chart: no tagged posts in the period.'}
+        summary={
+          topTags.length
+            ? `Bar chart: the most used tag is ${topTags[0]!.tag} (${topTags[0]!.posts} posts).`
+            : 'Bar chart: no tagged posts in the period.'
+        }
         table={{ columns: ['Tag', 'Posts'], rows: topTags.map((t) => [t.tag, t.posts]) }}
         notice={topTags.length ? undefined : 'No tagged public posts in this period.'}
       >
-        <SeriesChart kind="bar" horizontal data={topTags} x="tag" series={[{ key: 'posts', name: 'Posts', color: 'var(--chart-4)' }]} />
+        <SeriesChart
+          kind="bar"
+          horizontal
+          data={topTags}
+          x="tag"
+          series={[{ key: 'posts', name: 'Posts', color: 'var(--chart-4)' }]}
+        />
       </ChartCard>
       <ChartCard
         title="Posts per topic"
@@ -89,7 +128,13 @@ export function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
         summary={`Bar chart: ${topicRows.map((t) => `${t.topic} ${t.posts}`).join(', ')}.`}
         table={{ columns: ['Topic', 'Posts'], rows: topicRows.map((t) => [t.topic, t.posts]) }}
       >
-        <SeriesChart kind="bar" horizontal data={topicRows} x="topic" series={[{ key: 'posts', name: 'Posts', color: 'var(--chart-1)' }]} />
+        <SeriesChart
+          kind="bar"
+          horizontal
+          data={topicRows}
+          x="topic"
+          series={[{ key: 'posts', name: 'Posts', color: 'var(--chart-1)' }]}
+        />
       </ChartCard>
       <div className="lg:col-span-2">
         <ChartCard
@@ -97,11 +142,21 @@ export function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
           description="Images whose detected object staff corrected, each day."
           summary={`Bar chart: ${formatCount(totals.corrections)} detection corrections over ${days.length} days.`}
           table={{ columns: ['Day', 'Corrections'], rows: corrections.map((d) => [longDay(d.day), d.corrections]) }}
-          notice={report.correctionsEver === 0 ? ANALYTICS_MSG.noCorrectionsYet : totals.corrections === 0 ? ANALYTICS_MSG.noCorrectionsInPeriod : undefined}
+          notice={
+            report.correctionsEver === 0
+              ? ANALYTICS_MSG.noCorrectionsYet
+              : totals.corrections === 0
+                ? ANALYTICS_MSG.noCorrectionsInPeriod
+                : undefined
+          }
         >
           <SeriesChart
-            kind="bar" data={corrections} x="day" series={[{ key: 'corrections', name: 'Corrections', color: 'var(--chart-3)' }]}
-            formatX={shortDay} formatLongX={longDay}
+            kind="bar"
+            data={corrections}
+            x="day"
+            series={[{ key: 'corrections', name: 'Corrections', color: 'var(--chart-3)' }]}
+            formatX={shortDay}
+            formatLongX={longDay}
           />
         </ChartCard>
       </div>

@@ -16,11 +16,16 @@ export function AnalyticsSummaryCard() {
       </div>
       <p className="mt-1 text-sm text-muted">Last {DEFAULT_ANALYTICS_PERIOD} days (UTC)</p>
       {error ? (
-        <p role="alert" className="mt-3 text-sm text-danger">{ANALYTICS_MSG.loadFailed}</p>
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {ANALYTICS_MSG.loadFailed}
+        </p>
       ) : (
         <HeadlineFigures totals={data?.totals} className="mt-3 grid-cols-1 min-[420px]:grid-cols-2 lg:grid-cols-1" />
       )}
-      <Link to="/admin/analytics" className="mt-4 inline-block font-medium text-link underline-offset-4 hover:underline">
+      <Link
+        to="/admin/analytics"
+        className="mt-4 inline-block font-medium text-link underline-offset-4 hover:underline"
+      >
         View all charts
       </Link>
     </Card>

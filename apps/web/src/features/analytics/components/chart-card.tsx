@@ -11,7 +11,14 @@ export interface ChartTable {
  * One chart: its title, what it counts, the picture (hidden from screen readers, which get the
  * table), and a toggle that shows the same numbers as a table.
  */
-export function ChartCard({ title, description, summary, table, notice, children }: {
+export function ChartCard({
+  title,
+  description,
+  summary,
+  table,
+  notice,
+  children,
+}: {
   title: string;
   description: string;
   /** A one-line reading of the chart for screen readers. */
@@ -28,10 +35,18 @@ export function ChartCard({ title, description, summary, table, notice, children
     <Card className="flex min-w-0 flex-col p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 id={headingId} className="text-base font-semibold text-fg">{title}</h2>
+          <h2 id={headingId} className="text-base font-semibold text-fg">
+            {title}
+          </h2>
           <p className="mt-0.5 text-sm text-muted">{description}</p>
         </div>
-        <Button variant="secondary" size="sm" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((v) => !v)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={showTable}
+          aria-controls={tableId}
+          onClick={() => setShowTable((v) => !v)}
+        >
           {showTable ? 'Hide table' : 'Show table'}
         </Button>
       </div>
@@ -58,16 +73,26 @@ export function ChartCard({ title, description, summary, table, notice, children
             <thead className="sticky top-0 bg-surface-muted">
               <tr>
                 {table.columns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-medium text-fg">{column}</th>
+                  <th key={column} scope="col" className="px-3 py-2 font-medium text-fg">
+                    {column}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {table.rows.map((row) => (
                 <tr key={String(row[0])} className="border-t border-border">
-                  {row.map((cell, i) => (i === 0
-                    ? <th key={i} scope="row" className="px-3 py-1.5 font-normal text-fg">{cell}</th>
-                    : <td key={i} className="px-3 py-1.5 text-fg">{cell}</td>))}
+                  {row.map((cell, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row" className="px-3 py-1.5 font-normal text-fg">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={i} className="px-3 py-1.5 text-fg">
+                        {cell}
+                      </td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>

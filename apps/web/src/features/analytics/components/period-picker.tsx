@@ -2,7 +2,13 @@ import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '@fenestra/shared';
 import { cn } from '../../../lib/cn';
 
 /** Last 7, 30 or 90 days: a radio group drawn as a segmented control (arrow keys move between them). */
-export function PeriodPicker({ value, onChange }: { value: AnalyticsPeriod; onChange: (days: AnalyticsPeriod) => void }) {
+export function PeriodPicker({
+  value,
+  onChange,
+}: {
+  value: AnalyticsPeriod;
+  onChange: (days: AnalyticsPeriod) => void;
+}) {
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-fg">Period (UTC days)</legend>

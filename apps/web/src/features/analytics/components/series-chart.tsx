@@ -1,5 +1,14 @@
 import {
-  Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
 } from 'recharts';
 
 export interface Series<K extends string> {
@@ -12,7 +21,12 @@ export interface Series<K extends string> {
 type Row<X extends string, K extends string> = Record<X, string> & Record<K, number | null>;
 
 const tick = { fill: 'var(--muted)', fontSize: 12 };
-const tooltipStyle = { background: 'var(--surface)', borderColor: 'var(--border-strong)', color: 'var(--fg)', borderRadius: 6 };
+const tooltipStyle = {
+  background: 'var(--surface)',
+  borderColor: 'var(--border-strong)',
+  color: 'var(--fg)',
+  borderRadius: 6,
+};
 const legend = (value: string) => <span className="text-sm text-fg">{value}</span>;
 
 /**
@@ -20,7 +34,16 @@ const legend = (value: string) => <span className="text-sm text-fg">{value}</spa
  * SVG from recharts, coloured by the theme's CSS variables, without animation (the numbers are the point).
  */
 export function SeriesChart<X extends string, K extends string>({
-  data, x, series, kind, formatX, formatLongX, formatY, horizontal = false, integer = true, maxY,
+  data,
+  x,
+  series,
+  kind,
+  formatX,
+  formatLongX,
+  formatY,
+  horizontal = false,
+  integer = true,
+  maxY,
 }: {
   data: Row<X, K>[];
   x: X;
@@ -33,7 +56,13 @@ export function SeriesChart<X extends string, K extends string>({
   integer?: boolean;
   maxY?: number;
 }) {
-  const valueAxis = { tick, stroke: 'var(--border-strong)', allowDecimals: !integer, tickFormatter: formatY, domain: [0, maxY ?? 'auto'] as [number, number | 'auto'] };
+  const valueAxis = {
+    tick,
+    stroke: 'var(--border-strong)',
+    allowDecimals: !integer,
+    tickFormatter: formatY,
+    domain: [0, maxY ?? 'auto'] as [number, number | 'auto'],
+  };
   const nameAxis = { dataKey: x, tick, stroke: 'var(--border-strong)', tickFormatter: formatX };
   const tooltip = (
     <Tooltip
@@ -57,7 +86,16 @@ export function SeriesChart<X extends string, K extends string>({
           {tooltip}
           {showLegend && <Legend formatter={legend} />}
           {series.map((s) => (
-            <Line key={s.key} type="linear" dataKey={s.key} name={s.name} stroke={s.color} strokeWidth={2} dot={data.length <= 31 ? { r: 2 } : false} isAnimationActive={false} />
+            <Line
+              key={s.key}
+              type="linear"
+              dataKey={s.key}
+              name={s.name}
+              stroke={s.color}
+              strokeWidth={2}
+              dot={data.length <= 31 ? { r: 2 } : false}
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       ) : (
@@ -82,7 +120,14 @@ export function SeriesChart<X extends string, K extends string>({
           {tooltip}
           {showLegend && <Legend formatter={legend} />}
           {series.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} radius={horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.name}
+              fill={s.color}
+              radius={horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0]}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       )}

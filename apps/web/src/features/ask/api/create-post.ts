@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePostInput, PostStatus } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface CreatedPost {
   id: string;
@@ -17,6 +18,6 @@ export function useCreatePost() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createPost,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['posts'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.posts.all }),
   });
 }

@@ -27,7 +27,9 @@ describe('ask page', () => {
 
     expect(within(form).getByLabelText('Topic')).toHaveAccessibleDescription('Please select a topic');
     expect(within(form).getByLabelText('Topic')).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).getByLabelText('Title')).toHaveAccessibleDescription(expect.stringContaining('Title must be at least 10 characters'));
+    expect(within(form).getByLabelText('Title')).toHaveAccessibleDescription(
+      expect.stringContaining('Title must be at least 10 characters'),
+    );
     expect(within(form).getByLabelText('Description')).toHaveAccessibleDescription(
       expect.stringContaining('Description must be at least 50 characters'),
     );
@@ -90,6 +92,52 @@ describe('ask page', () => {
     expect(screen.queryByText('Validation Error')).not.toBeInTheDocument();
   });
 
+  it('suggests tags in use while typing: Down and Up choose one, Enter adds it, Escape closes the list', async () => {
+    const { form, user } = await openAsk({
+      'GET /api/tags': {
+        body: {
+          tags: [
+            { tag: 'casement', count: 5 },
+            { tag: 'casement window', count: 2 },
+            { tag: 'hinges', count: 4 },
+          ],
+        },
+      },
+    });
+    const input = within(form).getByRole('combobox', { name: 'Tags' });
+    await user.type(input, 'case');
+    const list = await within(form).findByRole('listbox', { name: 'Suggestions' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['casement5', 'casement window2']);
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(within(list).getByRole('option', { name: /casement window/ })).toHaveAttribute('aria-selected', 'true');
+    expect(input).toHaveAttribute(
+      'aria-activedescendant',
+      within(list).getByRole('option', { name: /casement window/ }).id,
+    );
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(within(form).getByRole('button', { name: 'Remove tag casement' })).toBeInTheDocument();
+    expect(input).toHaveValue('');
+
+    // Added tags are not suggested again; Escape closes the list and Enter then adds what was typed.
+    await user.type(input, 'case');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['casement window2']);
+    await user.keyboard('{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Enter}');
+    expect(within(form).getByRole('button', { name: 'Remove tag case' })).toBeInTheDocument();
+    expect(screen.queryByText('Validation Error')).not.toBeInTheDocument();
+  });
+
   it('submits the question and goes home', async () => {
     let sent: unknown;
     const { form, user, location } = await openAsk({
@@ -134,7 +182,10 @@ describe('ask page', () => {
     let signedIn = true;
     const { form, user, location } = await openAsk({
       'GET /api/me': () => ({ body: { me: signedIn ? member : null } }),
-      'POST /api/posts': () => ((signedIn = false), { status: 401, body: { error: 'UNAUTHORIZED', message: 'Please sign in to continue' } }),
+      'POST /api/posts': () => (
+        (signedIn = false),
+        { status: 401, body: { error: 'UNAUTHORIZED', message: 'Please sign in to continue' } }
+      ),
     });
     await user.selectOptions(within(form).getByLabelText('Topic'), 'Screens');
     await user.type(within(form).getByLabelText('Title'), 'Screen spline size?');
@@ -148,6 +199,9 @@ describe('ask page', () => {
 
   it('links to the photography guide', async () => {
     const { form } = await openAsk();
-    expect(within(form).getByRole('link', { name: 'How to photograph hardware' })).toHaveAttribute('href', '/resources/best-practices');
+    expect(within(form).getByRole('link', { name: 'How to photograph hardware' })).toHaveAttribute(
+      'href',
+      '/resources/best-practices',
+    );
   });
 });

@@ -31,13 +31,20 @@ const uploaded = (n: number, extra: Partial<UploadedFile> = {}): UploadedFile =>
 
 beforeEach(() => {
   installFakeXhr();
-  vi.mocked(compressImage).mockReset().mockImplementation(async (file) => file);
+  vi.mocked(compressImage)
+    .mockReset()
+    .mockImplementation(async (file) => file);
   vi.mocked(readVideoDuration).mockReset().mockResolvedValue(42);
-  vi.mocked(captureVideoThumbnail).mockReset().mockResolvedValue(new Blob(['jpeg'], { type: 'image/jpeg' }));
+  vi.mocked(captureVideoThumbnail)
+    .mockReset()
+    .mockResolvedValue(new Blob(['jpeg'], { type: 'image/jpeg' }));
 });
 
 async function openAsk(handlers: Handlers = {}) {
-  const app = renderApp('/ask', { me: member, handlers: { 'GET /api/posts': { body: { posts: [], nextCursor: null, total: 0 } }, ...handlers } });
+  const app = renderApp('/ask', {
+    me: member,
+    handlers: { 'GET /api/posts': { body: { posts: [], nextCursor: null, total: 0 } }, ...handlers },
+  });
   const form = await screen.findByRole('form', { name: 'Ask a Question' });
   const picker = within(form).getByLabelText('Add photos or a video');
   return { ...app, form, picker };
@@ -158,7 +165,10 @@ describe('image uploads', () => {
     const { picker, user, form } = await openAsk({
       // The API answers 204; renderApp's Response cannot carry a 204 with its JSON body, and the client ignores it.
       [`DELETE /api/uploads/${uploaded(2).id}`]: () => ((deleted = uploaded(2).id), { status: 200 }),
-      [`DELETE /api/uploads/${uploaded(1).id}`]: { status: 500, body: { error: 'INTERNAL', message: 'Something went wrong' } },
+      [`DELETE /api/uploads/${uploaded(1).id}`]: {
+        status: 500,
+        body: { error: 'INTERNAL', message: 'Something went wrong' },
+      },
     });
     await user.upload(picker, [jpeg('a.jpg'), jpeg('b.jpg')]);
     await (await nextUpload()).respond(200, { files: [uploaded(1), uploaded(2)] });
@@ -183,7 +193,11 @@ describe('image uploads', () => {
 
 describe('video uploads', () => {
   it('validates, captures a thumbnail, uploads with progress, previews and removes the video', async () => {
-    const videoFile = uploaded(5, { mimeType: 'video/mp4', thumbnailUrl: '/uploads/post-images/u1/5.jpg', duration: 42 });
+    const videoFile = uploaded(5, {
+      mimeType: 'video/mp4',
+      thumbnailUrl: '/uploads/post-images/u1/5.jpg',
+      duration: 42,
+    });
     let sent: unknown;
     const { picker, user, form } = await openAsk({
       [`DELETE /api/uploads/${videoFile.id}`]: { status: 200 },
@@ -228,7 +242,9 @@ describe('video uploads', () => {
     const request = await nextUpload();
     expect(request.body?.get('thumbnail')).toBeNull();
     expect(captureVideoThumbnail).not.toHaveBeenCalled();
-    await request.respond(200, { file: uploaded(6, { mimeType: 'video/quicktime', thumbnailUrl: null, duration: 95 }) });
+    await request.respond(200, {
+      file: uploaded(6, { mimeType: 'video/quicktime', thumbnailUrl: null, duration: 95 }),
+    });
     expect(await screen.findByText('Video uploaded successfully')).toBeInTheDocument();
     expect(within(form).queryByRole('img', { name: 'Video thumbnail' })).not.toBeInTheDocument();
     expect(within(form).getByText('1:35')).toBeInTheDocument();

@@ -5,7 +5,10 @@ import { setSignedIn } from '../../../lib/session';
 
 export function signUp({ email, password, username }: SignUpInput) {
   // No username means the server derives one from the email.
-  return api<{ me: Me }>('/api/account/sign-up', { method: 'POST', body: { email, password, username: username || undefined } });
+  return api<{ me: Me }>('/api/account/sign-up', {
+    method: 'POST',
+    body: { email, password, username: username || undefined },
+  });
 }
 
 /** Signing up signs the member in at once. */

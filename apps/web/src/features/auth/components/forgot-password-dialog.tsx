@@ -35,7 +35,10 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Reset your password" description="Enter your account's email address and we will send you a link to set a new password.">
+      <DialogContent
+        title="Reset your password"
+        description="Enter your account's email address and we will send you a link to set a new password."
+      >
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
           <FormField
             label="Email"

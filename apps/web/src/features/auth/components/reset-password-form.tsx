@@ -13,7 +13,10 @@ import { useResetPassword } from '../api/reset-password';
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
-  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const form = useForm({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(

@@ -19,7 +19,9 @@ describe('sign-in form', () => {
   });
 
   it('says the credentials are wrong on 401', async () => {
-    await signIn({ 'POST /api/account/sign-in': { status: 401, body: { error: 'INVALID_CREDENTIALS', message: 'x' } } });
+    await signIn({
+      'POST /api/account/sign-in': { status: 401, body: { error: 'INVALID_CREDENTIALS', message: 'x' } },
+    });
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid email or password. Please try again.')).toBeInTheDocument();
     // A failed sign-in is not an ended session.
@@ -56,14 +58,19 @@ describe('sign-in form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
 
     expect(await screen.findByText('Check your email')).toBeInTheDocument();
-    expect(screen.getByText('If an account exists for that address, we sent a link to reset your password.')).toBeInTheDocument();
+    expect(
+      screen.getByText('If an account exists for that address, we sent a link to reset your password.'),
+    ).toBeInTheDocument();
     expect(sent).toEqual({ email: 'casey@example.com' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('offers Google only when the server has it configured', async () => {
     renderApp('/auth', { config: { googleEnabled: true } });
-    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/api/account/google?callbackURL=/');
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      '/api/account/google?callbackURL=/',
+    );
   });
 
   it('reports a failed Google sign-in', async () => {

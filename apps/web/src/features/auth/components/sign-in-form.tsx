@@ -48,7 +48,13 @@ export function SignInForm() {
   return (
     <>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Sign In">
-        <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <FormField
           label="Password"
           type="password"

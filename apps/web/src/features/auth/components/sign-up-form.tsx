@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toastValidationError } from '../../../lib/validation-toast';
 import { useSignUp } from '../api/sign-up';
+import { useSiteName } from '../../../lib/public-config';
 
 const fields = ['email', 'password', 'username'] as const;
 type Field = (typeof fields)[number];
@@ -15,8 +16,12 @@ const isField = (name: string | undefined): name is Field => (fields as readonly
 
 export function SignUpForm() {
   const navigate = useNavigate();
+  const siteName = useSiteName();
   const signUp = useSignUp();
-  const form = useForm({ resolver: zodResolver(signUpSchema), defaultValues: { email: '', password: '', username: '' } });
+  const form = useForm({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { email: '', password: '', username: '' },
+  });
   const { errors } = form.formState;
 
   function showFailure(error: unknown) {
@@ -45,7 +50,7 @@ export function SignUpForm() {
         showFailure(error);
         return;
       }
-      toast.success(MSG.welcomeNew);
+      toast.success(MSG.welcomeNew(siteName));
       await navigate('/', { replace: true });
     },
     () => toastValidationError(signUpSchema, form.getValues()),
@@ -53,7 +58,13 @@ export function SignUpForm() {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Sign Up">
-      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <FormField
         label="Password"
         type="password"

@@ -5,6 +5,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { MobileNav } from './mobile-nav';
 import { SidebarNav } from './sidebar-nav';
+import { SiteAppearance } from './site-appearance';
 
 /** Every page's frame: skip link, sticky header, sidebar (a drawer on phones), main, footer. */
 interface AppLayoutProps {
@@ -17,10 +18,16 @@ interface AppLayoutProps {
 export function AppLayout({ themeToggle, notificationBell, children }: AppLayoutProps) {
   const { me, isLoading } = useMe();
   const { videoGuidesUrl } = usePublicConfig();
-  const navProps = { signedIn: Boolean(me), isStaff: Boolean(me?.isStaff), videoGuidesUrl };
+  const navProps = {
+    signedIn: Boolean(me),
+    isStaff: Boolean(me?.isStaff),
+    isAdmin: me?.role === 'admin',
+    videoGuidesUrl,
+  };
 
   return (
     <div className="flex min-h-screen flex-col bg-bg text-fg">
+      <SiteAppearance />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

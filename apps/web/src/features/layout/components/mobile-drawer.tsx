@@ -7,7 +7,12 @@ import { Button } from '../../../components/ui/button';
  * The drawer of MobileNav, loaded on its first opening (Radix's dialog stays off the first load). A modal
  * dialog: focus stays inside, Escape closes it, and closing returns focus to the menu button.
  */
-export function MobileDrawer({ open, onOpenChange, returnFocus, children }: {
+export function MobileDrawer({
+  open,
+  onOpenChange,
+  returnFocus,
+  children,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Focus goes back to the menu button (the drawer has no Radix trigger to return to). */

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '@fenestra/shared';
 import { Menu } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { focusIsInPage } from '../../../lib/page-focus';
 import { lazyPage } from '../../../lib/stale-chunk';
 
 const MobileDrawer = lazyPage(() => import('./mobile-drawer'), 'MobileDrawer');
@@ -45,7 +46,12 @@ export function MobileNav({ children }: { children: (close: () => void) => React
       </Button>
       {used && (
         <Suspense fallback={null}>
-          <MobileDrawer open={open} onOpenChange={setOpen} returnFocus={() => button.current?.focus()}>
+          {/* A link that opened a page leaves focus on its heading (lib/page-focus), not back on the menu button. */}
+          <MobileDrawer
+            open={open}
+            onOpenChange={setOpen}
+            returnFocus={() => !focusIsInPage() && button.current?.focus()}
+          >
             {children(() => setOpen(false))}
           </MobileDrawer>
         </Suspense>

@@ -21,7 +21,10 @@ export function SearchBox({ className }: { className?: string }) {
       <label htmlFor="header-search" className="sr-only">
         Search
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted" aria-hidden />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted"
+        aria-hidden
+      />
       <input
         id="header-search"
         type="search"

@@ -11,14 +11,28 @@ describe('sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'Solved' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'All Posts' })).not.toHaveAttribute('aria-current');
     expect(within(nav).getByRole('link', { name: 'Doors' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Miscellaneous' })).toHaveAttribute('href', '/?topic=misc&filter=solved');
-    expect(within(nav).getByRole('link', { name: 'Unsolved' })).toHaveAttribute('href', '/?topic=doors&filter=unsolved');
+    expect(within(nav).getByRole('link', { name: 'Miscellaneous' })).toHaveAttribute(
+      'href',
+      '/?topic=misc&filter=solved',
+    );
+    expect(within(nav).getByRole('link', { name: 'Unsolved' })).toHaveAttribute(
+      'href',
+      '/?topic=doors&filter=unsolved',
+    );
 
     // The configured address replaces the /resources/videos default once /api/config answers.
-    await waitFor(() => expect(within(nav).getByRole('link', { name: /Video Guides/ })).toHaveAttribute('href', 'https://videos.example.com/fenestra'));
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: /Video Guides/ })).toHaveAttribute(
+        'href',
+        'https://videos.example.com/fenestra',
+      ),
+    );
     const videos = within(nav).getByRole('link', { name: /Video Guides/ });
     expect(videos).toHaveAttribute('target', '_blank');
-    expect(within(nav).getByRole('link', { name: 'Best Practices' })).toHaveAttribute('href', '/resources/best-practices');
+    expect(within(nav).getByRole('link', { name: 'Best Practices' })).toHaveAttribute(
+      'href',
+      '/resources/best-practices',
+    );
 
     expect(within(nav).queryByRole('heading', { name: 'Your Content' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('heading', { name: 'Admin' })).not.toBeInTheDocument();
@@ -34,7 +48,11 @@ describe('sidebar', () => {
     renderApp('/admin/users', { me: moderator });
     expect(await screen.findByRole('heading', { name: 'User Management', level: 1 })).toBeInTheDocument();
     const admin = within(sidebar()).getByRole('list', { name: 'Admin' });
-    expect(within(admin).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(admin)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Moderation', '/admin/moderation'],
       ['Analytics', '/admin/analytics'],
       ['Unsolved Posts', '/admin/unsolved'],

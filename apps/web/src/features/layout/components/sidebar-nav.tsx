@@ -1,7 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import {
-  BarChart3,
   Bookmark,
   CircleCheck,
   CircleDot,
@@ -9,18 +8,22 @@ import {
   Hash,
   LayoutList,
   Lightbulb,
-  ShieldCheck,
-  Users,
   Video,
   type LucideIcon,
 } from 'lucide-react';
 import { TOPICS, TOPIC_LABELS, parseFilter, parseSort, parseTopic } from '@fenestra/shared';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { lazyPage } from '../../../lib/stale-chunk';
+
+// Staff only: their links and icons load when a staff member is shown (visitors and members never load them).
+export const StaffNav = lazyPage(() => import('./staff-nav'), 'StaffNav');
 
 interface SidebarNavProps {
   signedIn: boolean;
   isStaff: boolean;
+  /** Admins also see the site settings. */
+  isAdmin?: boolean;
   videoGuidesUrl: string;
   /** Called when a link is followed (the mobile drawer closes). */
   onNavigate?: () => void;
@@ -32,7 +35,7 @@ const itemClass = (active: boolean) =>
     active ? 'bg-accent font-medium text-accent-fg' : 'text-fg hover:bg-surface-muted',
   );
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   // The drawer and the desktop sidebar can both be in the page: ids must differ.
   const id = useId();
   return (
@@ -47,7 +50,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function RouteItem({ to, icon: Icon, label, onNavigate }: { to: string; icon: LucideIcon; label: string; onNavigate?: () => void }) {
+export function RouteItem({
+  to,
+  icon: Icon,
+  label,
+  onNavigate,
+}: {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  onNavigate?: () => void;
+}) {
   return (
     <li>
       <NavLink to={to} end onClick={onNavigate} className={({ isActive }) => itemClass(isActive)}>
@@ -59,7 +72,19 @@ function RouteItem({ to, icon: Icon, label, onNavigate }: { to: string; icon: Lu
 }
 
 /** A link to the home list; active when the home list shows exactly this filter or topic. */
-function HomeItem({ to, active, icon: Icon, label, onNavigate }: { to: string; active: boolean; icon: LucideIcon; label: string; onNavigate?: () => void }) {
+function HomeItem({
+  to,
+  active,
+  icon: Icon,
+  label,
+  onNavigate,
+}: {
+  to: string;
+  active: boolean;
+  icon: LucideIcon;
+  label: string;
+  onNavigate?: () => void;
+}) {
   return (
     <li>
       <Link to={to} onClick={onNavigate} aria-current={active ? 'page' : undefined} className={itemClass(active)}>
@@ -70,13 +95,17 @@ function HomeItem({ to, active, icon: Icon, label, onNavigate }: { to: string; a
   );
 }
 
-export function SidebarNav({ signedIn, isStaff, videoGuidesUrl, onNavigate }: SidebarNavProps) {
+export function SidebarNav({ signedIn, isStaff, isAdmin, videoGuidesUrl, onNavigate }: SidebarNavProps) {
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const onHome = pathname === paths.home;
   // On the home list a Quick Filter keeps the topic and a Topic keeps the status, as the dropdowns do.
   const current = onHome
-    ? { topic: parseTopic(searchParams.get('topic')), filter: parseFilter(searchParams.get('filter')), sort: parseSort(searchParams.get('sort')) }
+    ? {
+        topic: parseTopic(searchParams.get('topic')),
+        filter: parseFilter(searchParams.get('filter')),
+        sort: parseSort(searchParams.get('sort')),
+      }
     : { topic: null, filter: 'all' as const, sort: 'recent' as const };
   const { filter, topic } = current;
   const externalVideos = /^https?:\/\//i.test(videoGuidesUrl);
@@ -84,15 +113,46 @@ export function SidebarNav({ signedIn, isStaff, videoGuidesUrl, onNavigate }: Si
   return (
     <div className="px-3 py-4">
       <Section title="Quick Filters">
-        <HomeItem to={paths.homeList({ ...current, filter: 'all' })} active={onHome && filter === 'all'} icon={LayoutList} label="All Posts" onNavigate={onNavigate} />
-        <HomeItem to={paths.homeList({ ...current, filter: 'solved' })} active={onHome && filter === 'solved'} icon={CircleCheck} label="Solved" onNavigate={onNavigate} />
-        <HomeItem to={paths.homeList({ ...current, filter: 'unsolved' })} active={onHome && filter === 'unsolved'} icon={CircleDot} label="Unsolved" onNavigate={onNavigate} />
+        <HomeItem
+          to={paths.homeList({ ...current, filter: 'all' })}
+          active={onHome && filter === 'all'}
+          icon={LayoutList}
+          label="All Posts"
+          onNavigate={onNavigate}
+        />
+        <HomeItem
+          to={paths.homeList({ ...current, filter: 'solved' })}
+          active={onHome && filter === 'solved'}
+          icon={CircleCheck}
+          label="Solved"
+          onNavigate={onNavigate}
+        />
+        <HomeItem
+          to={paths.homeList({ ...current, filter: 'unsolved' })}
+          active={onHome && filter === 'unsolved'}
+          icon={CircleDot}
+          label="Unsolved"
+          onNavigate={onNavigate}
+        />
       </Section>
 
       <Section title="Topics">
-        <HomeItem to={paths.homeList({ ...current, topic: null })} active={onHome && topic === null} icon={Hash} label="All Topics" onNavigate={onNavigate} />
+        <HomeItem
+          to={paths.homeList({ ...current, topic: null })}
+          active={onHome && topic === null}
+          icon={Hash}
+          label="All Topics"
+          onNavigate={onNavigate}
+        />
         {TOPICS.map((t) => (
-          <HomeItem key={t} to={paths.homeList({ ...current, topic: t })} active={onHome && topic === t} icon={Hash} label={TOPIC_LABELS[t]} onNavigate={onNavigate} />
+          <HomeItem
+            key={t}
+            to={paths.homeList({ ...current, topic: t })}
+            active={onHome && topic === t}
+            icon={Hash}
+            label={TOPIC_LABELS[t]}
+            onNavigate={onNavigate}
+          />
         ))}
       </Section>
 
@@ -105,7 +165,13 @@ export function SidebarNav({ signedIn, isStaff, videoGuidesUrl, onNavigate }: Si
       <Section title="Resources">
         {externalVideos ? (
           <li>
-            <a href={videoGuidesUrl} target="_blank" rel="noopener noreferrer" onClick={onNavigate} className={itemClass(false)}>
+            <a
+              href={videoGuidesUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={onNavigate}
+              className={itemClass(false)}
+            >
               <Video className="size-4 shrink-0" aria-hidden />
               Video Guides
               <ExternalLink className="ml-auto size-3.5 text-muted" aria-hidden />
@@ -119,12 +185,9 @@ export function SidebarNav({ signedIn, isStaff, videoGuidesUrl, onNavigate }: Si
       </Section>
 
       {isStaff && (
-        <Section title="Admin">
-          <RouteItem to={paths.adminModeration} icon={ShieldCheck} label="Moderation" onNavigate={onNavigate} />
-          <RouteItem to={paths.adminAnalytics} icon={BarChart3} label="Analytics" onNavigate={onNavigate} />
-          <RouteItem to={paths.adminUnsolved} icon={CircleDot} label="Unsolved Posts" onNavigate={onNavigate} />
-          <RouteItem to={paths.adminUsers} icon={Users} label="User Management" onNavigate={onNavigate} />
-        </Section>
+        <Suspense fallback={null}>
+          <StaffNav isAdmin={isAdmin} onNavigate={onNavigate} />
+        </Suspense>
       )}
     </div>
   );

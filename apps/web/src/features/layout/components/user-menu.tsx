@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { Bookmark, ChevronDown, FileText, LogOut, MessageSquarePlus, Settings } from 'lucide-react';
 import type { Me } from '@fenestra/shared';
 import { paths } from '../../../config/paths';
+import { focusIsInPage } from '../../../lib/page-focus';
 import { useSignOut } from '../api/sign-out';
 import {
   DropdownMenu,
@@ -36,15 +37,14 @@ export function UserMenu({ me }: { me: Me }) {
   return (
     // Not modal: the rest of the page stays reachable (and visible to assistive tech) while it is open.
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label="User menu"
-        className="flex h-9 cursor-pointer items-center gap-2 rounded-md px-1.5 text-sm font-medium text-fg hover:bg-surface-muted data-[state=open]:bg-surface-muted"
-      >
-        <UserAvatar user={me} />
+      {/* Named by its content, 'User menu casey': the spoken name holds the username it shows (WCAG 2.5.3). */}
+      <DropdownMenuTrigger className="flex h-9 cursor-pointer items-center gap-2 rounded-md px-1.5 text-sm font-medium text-fg hover:bg-surface-muted data-[state=open]:bg-surface-muted">
+        <span className="sr-only">User menu</span> <UserAvatar user={me} />
         <span className="hidden max-w-32 truncate sm:inline">{me.username}</span>
         <ChevronDown className="hidden size-4 text-muted sm:inline" aria-hidden />
       </DropdownMenuTrigger>
-      <DropdownMenuContent>
+      {/* An item that opened a page leaves focus on its heading (lib/page-focus), not back on this button. */}
+      <DropdownMenuContent onCloseAutoFocus={(event) => focusIsInPage() && event.preventDefault()}>
         <DropdownMenuLabel>
           Signed in as <span className="font-medium text-fg">{me.username}</span>
         </DropdownMenuLabel>

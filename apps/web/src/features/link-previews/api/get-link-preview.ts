@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LinkPreview } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/link-preview: the card for a link, or null when it has none (the API answers 204). */
 export function getLinkPreview(url: string, signal?: AbortSignal) {
@@ -9,7 +10,7 @@ export function getLinkPreview(url: string, signal?: AbortSignal) {
 
 export const linkPreviewQuery = (url: string) =>
   queryOptions({
-    queryKey: ['link-preview', url],
+    queryKey: queryKeys.linkPreview(url),
     queryFn: ({ signal }) => getLinkPreview(url, signal),
     // The server caches cards for a day; a link typed again in this visit needs no second request.
     staleTime: 60 * 60 * 1000,

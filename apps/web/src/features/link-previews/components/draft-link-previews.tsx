@@ -23,7 +23,10 @@ export function DraftLinkPreviews({ text }: { text: string }) {
   const [links, setLinks] = useState<string[]>([]);
   useEffect(() => {
     const next = previewLinksOf(text);
-    const timer = setTimeout(() => setLinks((current) => (current.join('\n') === next.join('\n') ? current : next)), DRAFT_PREVIEW_PAUSE_MS);
+    const timer = setTimeout(
+      () => setLinks((current) => (current.join('\n') === next.join('\n') ? current : next)),
+      DRAFT_PREVIEW_PAUSE_MS,
+    );
     return () => clearTimeout(timer);
   }, [text]);
 

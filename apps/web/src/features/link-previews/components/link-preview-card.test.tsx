@@ -31,10 +31,15 @@ describe('link preview card', () => {
     const imageCopies = { width: 1200, height: 630, variantWidths: [160, 320, 640] };
     render(<LinkPreviewCard preview={previewOf('https://example.com/rollers', { imageCopies })} />);
     const img = cardLink().querySelector('img')!;
-    expect(img).toHaveAttribute('srcset', [
-      '/media/post-images/link-previews/1-abc.w160.webp 160w', '/media/post-images/link-previews/1-abc.w320.webp 320w',
-      '/media/post-images/link-previews/1-abc.w640.webp 640w', '/media/post-images/link-previews/1-abc.jpg 1200w',
-    ].join(', '));
+    expect(img).toHaveAttribute(
+      'srcset',
+      [
+        '/media/post-images/link-previews/1-abc.w160.webp 160w',
+        '/media/post-images/link-previews/1-abc.w320.webp 320w',
+        '/media/post-images/link-previews/1-abc.w640.webp 640w',
+        '/media/post-images/link-previews/1-abc.jpg 1200w',
+      ].join(', '),
+    );
     expect(img).toHaveAttribute('sizes', '(min-width: 640px) 128px, 96px');
     expect(img).toHaveAttribute('width', '1200');
     expect(img).toHaveAttribute('height', '630');

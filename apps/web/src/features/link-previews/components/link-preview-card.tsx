@@ -19,14 +19,15 @@ interface LinkPreviewCardProps {
 export function LinkPreviewCard({ preview, className }: LinkPreviewCardProps) {
   const site = videoSiteOf(preview.url);
   // The page's picture at the size the card draws it (its copies, when it has them); replies are below the fold.
-  const picture = (sizes: string) => preview.image && (
-    <StoredImage
-      picture={{ url: preview.image, width: null, height: null, variantWidths: [], ...preview.imageCopies }}
-      sizes={sizes}
-      alt=""
-      className="size-full object-cover"
-    />
-  );
+  const picture = (sizes: string) =>
+    preview.image && (
+      <StoredImage
+        picture={{ url: preview.image, width: null, height: null, variantWidths: [], ...preview.imageCopies }}
+        sizes={sizes}
+        alt=""
+        className="size-full object-cover"
+      />
+    );
   const frame = cn(
     'group block overflow-hidden rounded-lg border border-border bg-surface text-fg no-underline shadow-sm transition-colors',
     'hover:border-border-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
@@ -48,12 +49,17 @@ export function LinkPreviewCard({ preview, className }: LinkPreviewCardProps) {
       <a href={preview.url} target="_blank" rel={MEMBER_LINK_REL} className={cn(frame, 'max-w-xl')} data-card="video">
         <span className="relative block aspect-video bg-slate-900">
           {picture('(min-width: 640px) 576px, calc(100vw - 2rem)')}
-          <span className="absolute inset-0 flex items-center justify-center bg-slate-950/25 group-hover:bg-slate-950/40" aria-hidden>
+          <span
+            className="absolute inset-0 flex items-center justify-center bg-slate-950/25 group-hover:bg-slate-950/40"
+            aria-hidden
+          >
             <span className="flex size-14 items-center justify-center rounded-full bg-slate-950/80 text-white shadow-lg">
               <Play className="ml-0.5 size-7 fill-current" />
             </span>
           </span>
-          <span className="absolute top-2 left-2 rounded bg-slate-950/85 px-2 py-0.5 text-xs font-semibold text-white">{site}</span>
+          <span className="absolute top-2 left-2 rounded bg-slate-950/85 px-2 py-0.5 text-xs font-semibold text-white">
+            {site}
+          </span>
         </span>
         {text}
       </a>
@@ -61,7 +67,13 @@ export function LinkPreviewCard({ preview, className }: LinkPreviewCardProps) {
   }
 
   return (
-    <a href={preview.url} target="_blank" rel={MEMBER_LINK_REL} className={cn(frame, 'flex max-w-xl')} data-card="plain">
+    <a
+      href={preview.url}
+      target="_blank"
+      rel={MEMBER_LINK_REL}
+      className={cn(frame, 'flex max-w-xl')}
+      data-card="plain"
+    >
       {preview.image && (
         <span className="block w-24 shrink-0 bg-surface-muted sm:w-32">
           {picture('(min-width: 640px) 128px, 96px')}

@@ -16,8 +16,11 @@ export function videoSiteOf(link: string): VideoSite | null {
   if (host === 'youtu.be') return segments.length === 1 && YOUTUBE_ID.test(segments[0]!) ? 'YouTube' : null;
   if (YOUTUBE_HOSTS.has(host)) {
     if (segments[0] === 'watch') return YOUTUBE_ID.test(url.searchParams.get('v') ?? '') ? 'YouTube' : null;
-    return ['embed', 'shorts', 'live'].includes(segments[0] ?? '') && YOUTUBE_ID.test(segments[1] ?? '') ? 'YouTube' : null;
+    return ['embed', 'shorts', 'live'].includes(segments[0] ?? '') && YOUTUBE_ID.test(segments[1] ?? '')
+      ? 'YouTube'
+      : null;
   }
-  if (host === 'vimeo.com' || host === 'player.vimeo.com') return segments.some((s) => /^\d+$/.test(s)) ? 'Vimeo' : null;
+  if (host === 'vimeo.com' || host === 'player.vimeo.com')
+    return segments.some((s) => /^\d+$/.test(s)) ? 'Vimeo' : null;
   return null;
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PostList } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
 import { memberApiPath } from './get-member-profile';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/users/:username/bookmarks: only one's own (403 for anyone else's). */
 export function getMemberBookmarks(username: string, cursor: string | null, signal?: AbortSignal) {
@@ -12,7 +13,7 @@ export function getMemberBookmarks(username: string, cursor: string | null, sign
 /** Under ['bookmarks', ...]: every bookmark toggle invalidates it. */
 export function memberBookmarksQueryOptions(username: string) {
   return infiniteQueryOptions({
-    queryKey: ['bookmarks', 'member', username.toLowerCase()] as const,
+    queryKey: queryKeys.bookmarks.member(username),
     queryFn: ({ pageParam, signal }) => getMemberBookmarks(username, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

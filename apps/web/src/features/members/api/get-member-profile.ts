@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberProfile } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The API path of a member: /api/users/:username. */
 export const memberApiPath = (username: string) => `/api/users/${encodeURIComponent(username)}`;
@@ -13,7 +14,7 @@ export function getMemberProfile(username: string, signal?: AbortSignal) {
 /** Every profile lives under ['members', ...]: a change to one's own name or avatar invalidates them all. */
 export function memberProfileQueryOptions(username: string) {
   return queryOptions({
-    queryKey: ['members', username.toLowerCase(), 'profile'] as const,
+    queryKey: queryKeys.members.profile(username),
     queryFn: ({ signal }) => getMemberProfile(username, signal),
   });
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { MemberReplyList } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
 import { memberApiPath } from './get-member-profile';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/users/:username/replies: their replies on public posts, newest first, with the post's title. */
 export function getMemberReplies(username: string, cursor: string | null, signal?: AbortSignal) {
@@ -11,7 +12,7 @@ export function getMemberReplies(username: string, cursor: string | null, signal
 
 export function memberRepliesQueryOptions(username: string) {
   return infiniteQueryOptions({
-    queryKey: ['members', username.toLowerCase(), 'replies'] as const,
+    queryKey: queryKeys.members.replies(username),
     queryFn: ({ pageParam, signal }) => getMemberReplies(username, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailPreferences, EmailPreferencesInput, Settings } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
-import { settingsQueryKey } from './get-settings';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** PUT /api/settings/email-preferences with all six booleans; answers the saved preferences. */
 export function updateEmailPreferences(input: EmailPreferencesInput) {
@@ -14,6 +14,8 @@ export function useUpdateEmailPreferences() {
   return useMutation({
     mutationFn: updateEmailPreferences,
     onSuccess: (emailPreferences) =>
-      client.setQueryData<Settings>(settingsQueryKey, (settings) => (settings ? { ...settings, emailPreferences } : settings)),
+      client.setQueryData<Settings>(queryKeys.settings, (settings) =>
+        settings ? { ...settings, emailPreferences } : settings,
+      ),
   });
 }

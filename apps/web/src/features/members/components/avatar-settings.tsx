@@ -4,6 +4,7 @@ import { Upload } from 'lucide-react';
 import { IMAGE_TYPES, MSG, PRESET_AVATARS } from '@fenestra/shared';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { PresetAvatarArt } from '../../../components/ui/preset-avatar-art';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useUpdateAvatar, type AvatarChange } from '../api/update-avatar';
@@ -44,7 +45,13 @@ export function AvatarSettings({ avatarUrl, username }: AvatarSettingsProps) {
 
   return (
     <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
-      <Avatar avatarUrl={avatarUrl} username={username} size="xl" label="Your current avatar" className={cn(busy && 'opacity-60')} />
+      <Avatar
+        avatarUrl={avatarUrl}
+        username={username}
+        size="xl"
+        label="Your current avatar"
+        className={cn(busy && 'opacity-60')}
+      />
       <div className="min-w-0 flex-1 space-y-4">
         <div className="flex flex-wrap items-center gap-2">
           <input
@@ -88,12 +95,12 @@ export function AvatarSettings({ avatarUrl, username }: AvatarSettingsProps) {
                 disabled={busy}
                 onClick={() => (current ? undefined : apply({ kind: 'preset', emoji }))}
                 className={cn(
-                  'inline-flex size-11 cursor-pointer items-center justify-center rounded-full border-2 text-2xl transition-colors',
+                  'inline-flex size-11 cursor-pointer items-center justify-center rounded-full border-2 transition-colors',
                   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-default disabled:opacity-60',
                   current ? 'border-primary bg-accent' : 'border-border bg-surface-muted hover:border-border-strong',
                 )}
               >
-                <span aria-hidden>{emoji}</span>
+                <PresetAvatarArt preset={emoji} className="size-7" />
               </button>
             );
           })}

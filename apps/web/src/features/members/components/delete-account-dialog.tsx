@@ -63,7 +63,8 @@ export function DeleteAccountDialog() {
             <li>your notifications</li>
           </ul>
           <p>
-            Your questions and replies stay on the forum, shown as written by <span className="font-medium">unknown</span>.
+            Your questions and replies stay on the forum, shown as written by{' '}
+            <span className="font-medium">unknown</span>.
           </p>
         </div>
       </ConfirmWordDialog>

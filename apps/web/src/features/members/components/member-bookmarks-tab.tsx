@@ -10,5 +10,9 @@ interface MemberBookmarksTabProps {
 /** One's own bookmarks, on one's own profile only; fetched only while the tab is shown. */
 export function MemberBookmarksTab({ username, renderPostList }: MemberBookmarksTabProps) {
   const query = useMemberBookmarks(username);
-  return renderPostList(query, { emptyMessage: MSG.noBookmarks, failedMessage: MSG.failedLoadBookmarks, label: 'Bookmarked posts' });
+  return renderPostList(query, {
+    emptyMessage: MSG.noBookmarks,
+    failedMessage: MSG.failedLoadBookmarks,
+    label: 'Bookmarked posts',
+  });
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CalendarDays, Pencil } from 'lucide-react';
-import type { MemberProfile } from '@fenestra/shared';
+import { MSG, type MemberProfile } from '@fenestra/shared';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,6 +19,7 @@ export function MemberProfileHeader({ profile }: { profile: MemberProfile }) {
     { label: 'Posts', value: profile.postCount },
     { label: 'Replies', value: profile.replyCount },
     { label: 'Helpful', value: profile.helpfulCount },
+    { label: MSG.solutions, value: profile.solutionCount },
   ];
   return (
     <Card className="p-5 sm:p-6">
@@ -41,7 +42,9 @@ export function MemberProfileHeader({ profile }: { profile: MemberProfile }) {
           {profile.bio ? (
             <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line text-fg">{profile.bio}</p>
           ) : (
-            <p className="mt-3 text-sm text-muted italic">{profile.isSelf ? 'You have not written a bio yet.' : 'No bio yet.'}</p>
+            <p className="mt-3 text-sm text-muted italic">
+              {profile.isSelf ? 'You have not written a bio yet.' : 'No bio yet.'}
+            </p>
           )}
           <p className="mt-3 inline-flex items-center gap-1.5 text-sm text-muted">
             <CalendarDays className="size-4" aria-hidden />

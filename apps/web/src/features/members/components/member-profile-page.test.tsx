@@ -25,10 +25,12 @@ function openProfile(path: string, handlers: Handlers, me: Me | null = member) {
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
 describe('profile page', () => {
-  it('shows one\'s own profile: header, counts, Edit Profile and three tabs', async () => {
+  it("shows one's own profile: header, counts, Edit Profile and three tabs", async () => {
     const app = openProfile('/user/casey', {
       'GET /api/users/casey': { body: makeProfile({ isSelf: true, avatarUrl: '🔨' }) },
-      'GET /api/users/casey/posts': { body: { posts: [makePostSummary('p1', 'Casement window crank stripped')], nextCursor: null, total: 1 } },
+      'GET /api/users/casey/posts': {
+        body: { posts: [makePostSummary('p1', 'Casement window crank stripped')], nextCursor: null, total: 1 },
+      },
       'GET /api/users/casey/bookmarks': emptyPosts,
     });
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
@@ -38,8 +40,13 @@ describe('profile page', () => {
     expect(within(main).getByText('I restore old sash windows.')).toBeInTheDocument();
     expect(within(main).getByText('Joined March 2026')).toBeInTheDocument();
     expect(within(main).getByText('Member')).toBeInTheDocument();
-    expect(within(main).getByText('🔨')).toBeInTheDocument();
-    for (const [label, value] of [['Posts', '12'], ['Replies', '34'], ['Helpful', '5']] as const) {
+    expect(main.querySelector('img[data-preset-avatar="hammer"]')).toBeInTheDocument();
+    expect(main).not.toHaveTextContent('🔨');
+    for (const [label, value] of [
+      ['Posts', '12'],
+      ['Replies', '34'],
+      ['Helpful', '5'],
+    ] as const) {
       const term = within(main).getByText(label, { selector: 'dt' });
       expect(term.nextElementSibling).toHaveTextContent(value);
     }
@@ -47,7 +54,10 @@ describe('profile page', () => {
     expect(within(main).queryByText('Active')).not.toBeInTheDocument();
 
     expect(tabNames()).toEqual(['Posts', 'Replies', 'Bookmarks']);
-    expect(await screen.findByRole('link', { name: 'Casement window crank stripped' })).toHaveAttribute('href', '/post/p1');
+    expect(await screen.findByRole('link', { name: 'Casement window crank stripped' })).toHaveAttribute(
+      'href',
+      '/post/p1',
+    );
 
     await app.user.click(screen.getByRole('tab', { name: 'Bookmarks' }));
     expect(await screen.findByText(MSG.noBookmarks)).toBeInTheDocument();
@@ -90,14 +100,21 @@ describe('profile page', () => {
   it("shows 'Active' to staff for an active member", async () => {
     openProfile(
       '/user/jordan',
-      { 'GET /api/users/jordan': { body: makeProfile({ username: 'jordan', status: 'active' }) }, 'GET /api/users/jordan/posts': emptyPosts },
+      {
+        'GET /api/users/jordan': { body: makeProfile({ username: 'jordan', status: 'active' }) },
+        'GET /api/users/jordan/posts': emptyPosts,
+      },
       moderator,
     );
     expect(await within(screen.getByRole('main')).findByText('Active')).toBeInTheDocument();
   });
 
   it("answers an unknown member with 'User not found'", async () => {
-    openProfile('/user/nobody', { 'GET /api/users/nobody': { status: 404, body: { error: 'NOT_FOUND', message: MSG.userNotFound } } }, null);
+    openProfile(
+      '/user/nobody',
+      { 'GET /api/users/nobody': { status: 404, body: { error: 'NOT_FOUND', message: MSG.userNotFound } } },
+      null,
+    );
     expect(await screen.findByRole('heading', { name: MSG.userNotFound, level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('User not found · Fenestra');
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
@@ -133,7 +150,9 @@ describe('profile page', () => {
     const list = await screen.findByRole('list', { name: 'Replies' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByRole('link', { name: 'Sliding door roller keeps jumping the track 1' })).toHaveAttribute('href', '/post/p1');
+    expect(
+      within(items[0]!).getByRole('link', { name: 'Sliding door roller keeps jumping the track 1' }),
+    ).toHaveAttribute('href', '/post/p1');
     expect(within(items[0]!).getByText('Check the roller height adjustment screw first (1).')).toBeInTheDocument();
     expect(within(items[0]!).getByText('Pinned')).toBeInTheDocument();
     expect(within(items[0]!).getByText('3 hours ago')).toBeInTheDocument();

@@ -47,7 +47,10 @@ export function MemberProfilePage({ username, renderPostList }: MemberProfilePag
       <section className="mx-auto max-w-4xl">
         <MemberProfileHeader profile={profile} />
         <Tabs defaultValue="posts" className="mt-6">
-          <TabsList aria-label="Profile sections" className={cn('w-full sm:max-w-md', profile.isSelf ? 'grid-cols-3' : 'grid-cols-2')}>
+          <TabsList
+            aria-label="Profile sections"
+            className={cn('w-full sm:max-w-md', profile.isSelf ? 'grid-cols-3' : 'grid-cols-2')}
+          >
             <TabsTrigger value="posts">Posts</TabsTrigger>
             <TabsTrigger value="replies">Replies</TabsTrigger>
             {profile.isSelf && <TabsTrigger value="bookmarks">Bookmarks</TabsTrigger>}
@@ -84,7 +87,12 @@ export function MemberProfilePage({ username, renderPostList }: MemberProfilePag
         <p role="alert" className="mt-2 text-fg">
           {MSG.failedLoadProfile}
         </p>
-        <Button variant="secondary" className="mt-4" onClick={() => void profileQuery.refetch()} disabled={profileQuery.isFetching}>
+        <Button
+          variant="secondary"
+          className="mt-4"
+          onClick={() => void profileQuery.refetch()}
+          disabled={profileQuery.isFetching}
+        >
           {profileQuery.isFetching ? 'Loading...' : 'Try again'}
         </Button>
       </div>

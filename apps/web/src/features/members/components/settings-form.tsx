@@ -12,14 +12,21 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toastValidationError } from '../../../lib/validation-toast';
 import { useChangePassword } from '../api/change-password';
-import { settingsQueryKey } from '../api/get-settings';
 import { useUpdateEmailPreferences } from '../api/update-email-preferences';
+import { useUpdateDigest } from '../api/update-digest';
 import { useUpdateProfile } from '../api/update-profile';
-import { formValuesOf, pendingChanges, settingsFormSchema, type SettingsFormInput, type SettingsFormValues } from '../lib/settings-form';
+import {
+  formValuesOf,
+  pendingChanges,
+  settingsFormSchema,
+  type SettingsFormInput,
+  type SettingsFormValues,
+} from '../lib/settings-form';
 import { EmailPreferenceFields } from './email-preference-fields';
 import { PasswordFields } from './password-fields';
 import { PasswordSetupNotice } from './password-setup-notice';
 import { SettingsSection } from './settings-section';
+import { queryKeys } from '../../../lib/query-keys';
 
 type Part = 'profile' | 'emailPreferences' | 'password';
 type FieldName = keyof SettingsFormInput;
@@ -33,12 +40,15 @@ interface Failure {
 function describeFailure(part: Part, error: unknown): Failure {
   const apiError = error instanceof ApiError ? error : null;
   if (part === 'profile') {
-    if (apiError && (apiError.field === 'username' || apiError.field === 'bio')) return { part, message: apiError.message, field: apiError.field };
+    if (apiError && (apiError.field === 'username' || apiError.field === 'bio'))
+      return { part, message: apiError.message, field: apiError.field };
     return { part, message: MSG.failedProfile };
   }
   if (part === 'password') {
-    if (apiError?.code === 'WRONG_PASSWORD') return { part, message: MSG.failedPasswordCheck, field: 'currentPassword' };
-    if (apiError?.status === 400 && apiError.field === 'newPassword') return { part, message: apiError.message, field: 'newPassword' };
+    if (apiError?.code === 'WRONG_PASSWORD')
+      return { part, message: MSG.failedPasswordCheck, field: 'currentPassword' };
+    if (apiError?.status === 400 && apiError.field === 'newPassword')
+      return { part, message: apiError.message, field: 'newPassword' };
     return { part, message: MSG.failedPassword };
   }
   return { part, message: MSG.failedEmailPreferences };
@@ -52,6 +62,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const client = useQueryClient();
   const updateProfile = useUpdateProfile();
   const updatePreferences = useUpdateEmailPreferences();
+  const updateDigest = useUpdateDigest();
   const changePassword = useChangePassword();
   const form = useForm<SettingsFormInput, unknown, SettingsFormValues>({
     resolver: zodResolver(settingsFormSchema),
@@ -64,10 +75,11 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const bioLength = useWatch({ control: form.control, name: 'bio' }).trim().length;
 
   async function save(values: SettingsFormValues) {
-    const { profile, emailPreferences, password } = pendingChanges(values, settings);
+    const { profile, emailPreferences, digest, password } = pendingChanges(values, settings);
     const tasks: [Part, () => Promise<unknown>][] = [];
     if (profile) tasks.push(['profile', () => updateProfile.mutateAsync(profile)]);
     if (emailPreferences) tasks.push(['emailPreferences', () => updatePreferences.mutateAsync(emailPreferences)]);
+    if (digest) tasks.push(['emailPreferences', () => updateDigest.mutateAsync(digest)]);
     if (password) tasks.push(['password', () => changePassword.mutateAsync(password)]);
 
     if (tasks.length === 0) {
@@ -77,17 +89,23 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     }
 
     const results = await Promise.allSettled(tasks.map(([, run]) => run()));
-    const failures = results.flatMap((result, i) => (result.status === 'rejected' ? [describeFailure(tasks[i]![0], result.reason)] : []));
+    const failures = results.flatMap((result, i) =>
+      result.status === 'rejected' ? [describeFailure(tasks[i]![0], result.reason)] : [],
+    );
     const failed = new Set(failures.map((failure) => failure.part));
 
     // What saved becomes the new starting point; what failed keeps what the member typed, to fix and retry.
-    const saved = formValuesOf(client.getQueryData<Settings>(settingsQueryKey) ?? settings);
+    const saved = formValuesOf(client.getQueryData<Settings>(queryKeys.settings) ?? settings);
     form.reset({
       ...saved,
       ...(failed.has('profile') ? { username: values.username, bio: values.bio } : {}),
-      ...(failed.has('emailPreferences') ? { emailPreferences: values.emailPreferences } : {}),
+      ...(failed.has('emailPreferences') ? { emailPreferences: values.emailPreferences, digest: values.digest } : {}),
       ...(failed.has('password')
-        ? { currentPassword: values.currentPassword, newPassword: values.newPassword, confirmPassword: values.confirmPassword }
+        ? {
+            currentPassword: values.currentPassword,
+            newPassword: values.newPassword,
+            confirmPassword: values.confirmPassword,
+          }
         : {}),
     });
     for (const { field, message } of failures) {
@@ -97,7 +115,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     const passwordChanged = Boolean(password) && !failed.has('password');
     const description = failures.map((failure) => failure.message).join(' ');
     if (failures.length === 0 && tasks.length === 1 && passwordChanged) toast.success(MSG.passwordUpdated);
-    else if (failures.length === 0) toast.success(MSG.settingsSaved, { description: passwordChanged ? MSG.passwordUpdated : undefined });
+    else if (failures.length === 0)
+      toast.success(MSG.settingsSaved, { description: passwordChanged ? MSG.passwordUpdated : undefined });
     // One failure: its own words are the title. Several: what happened overall, then each part.
     else if (failures.length === 1) toast.error(failures[0]!.message);
     else if (failures.length === tasks.length) toast.error(MSG.failedSaveSettings, { description });
@@ -108,7 +127,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Account settings" className="space-y-6">
-      <SettingsSection title="Profile" description="Your username and bio appear on your profile and next to your questions and replies.">
+      <SettingsSection
+        title="Profile"
+        description="Your username and bio appear on your profile and next to your questions and replies."
+      >
         <div className="space-y-5">
           <FormField
             label="Username"
@@ -122,7 +144,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
               <Label htmlFor={bioId}>Bio</Label>
               <span
                 id={`${bioId}-count`}
-                className={cn('text-xs tabular-nums', bioLength > LIMITS.bio.max ? 'font-semibold text-danger' : 'text-muted')}
+                className={cn(
+                  'text-xs tabular-nums',
+                  bioLength > LIMITS.bio.max ? 'font-semibold text-danger' : 'text-muted',
+                )}
               >
                 {bioLength}/{LIMITS.bio.max}
                 <span className="sr-only"> characters</span>
@@ -143,18 +168,36 @@ export function SettingsForm({ settings }: { settings: Settings }) {
               </p>
             )}
           </div>
-          <FormField label="Email" type="email" value={settings.email} readOnly hint={MSG.emailReadOnly} className="bg-surface-muted text-muted" />
+          <FormField
+            label="Email"
+            type="email"
+            value={settings.email}
+            readOnly
+            hint={MSG.emailReadOnly}
+            className="bg-surface-muted text-muted"
+          />
         </div>
       </SettingsSection>
 
       <SettingsSection
         title="Change password"
-        description={settings.hasPassword ? 'Leave these empty to keep your current password. Changing it signs you out everywhere else.' : undefined}
+        description={
+          settings.hasPassword
+            ? 'Leave these empty to keep your current password. Changing it signs you out everywhere else.'
+            : undefined
+        }
       >
-        {settings.hasPassword ? <PasswordFields register={form.register} errors={errors} /> : <PasswordSetupNotice email={settings.email} />}
+        {settings.hasPassword ? (
+          <PasswordFields register={form.register} errors={errors} />
+        ) : (
+          <PasswordSetupNotice email={settings.email} />
+        )}
       </SettingsSection>
 
-      <SettingsSection title="Email notifications" description="Choose what we email you about. You always see notifications in the bell.">
+      <SettingsSection
+        title="Email notifications"
+        description="Choose what we email you about. You always see notifications in the bell."
+      >
         <EmailPreferenceFields register={form.register} />
       </SettingsSection>
 

@@ -1,8 +1,14 @@
 import { IMAGE_TYPES, LIMITS, MSG } from '@fenestra/shared';
 
-const TYPE_BY_EXTENSION: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
 // Some systems leave `type` empty: the extension decides then; the server checks the bytes anyway.
-const imageTypeOf = (file: File) => file.type || TYPE_BY_EXTENSION[file.name.split('.').pop()?.toLowerCase() ?? ''] || '';
+const imageTypeOf = (file: File) =>
+  file.type || TYPE_BY_EXTENSION[file.name.split('.').pop()?.toLowerCase() ?? ''] || '';
 
 export const AVATAR_MB = LIMITS.avatar.maxBytes / (1024 * 1024);
 

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Me, Settings } from '@fenestra/shared';
-import { meQueryKey } from '../../../lib/session';
-import { settingsQueryKey } from '../api/get-settings';
+import { queryKeys } from '../../../lib/query-keys';
 
 type MemberFields = Partial<Pick<Me, 'username' | 'avatarUrl' | 'avatarCopies'>>;
 
@@ -11,9 +10,11 @@ type MemberFields = Partial<Pick<Me, 'username' | 'avatarUrl' | 'avatarCopies'>>
  */
 export function applyMemberChange(client: QueryClient, change: MemberFields & Partial<Pick<Settings, 'bio'>>): void {
   const { bio, ...meFields } = change;
-  client.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, ...meFields } : me));
-  client.setQueryData<Settings>(settingsQueryKey, (settings) => (settings ? { ...settings, ...meFields, ...(bio === undefined ? {} : { bio }) } : settings));
-  for (const queryKey of [['members'], ['posts'], ['post'], ['bookmarks'], ['search']]) {
+  client.setQueryData<Me | null>(queryKeys.me, (me) => (me ? { ...me, ...meFields } : me));
+  client.setQueryData<Settings>(queryKeys.settings, (settings) =>
+    settings ? { ...settings, ...meFields, ...(bio === undefined ? {} : { bio }) } : settings,
+  );
+  for (const queryKey of [queryKeys.members.all, queryKeys.posts.all, queryKeys.post.all, queryKeys.bookmarks.all]) {
     void client.invalidateQueries({ queryKey });
   }
 }

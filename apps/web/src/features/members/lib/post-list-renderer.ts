@@ -10,4 +10,7 @@ export interface PostListTexts {
 }
 
 /** Draws a paginated list of posts with Load More: the route hands in the posts feature's feed. */
-export type PostListRenderer = (query: UseInfiniteQueryResult<InfiniteData<PostList>>, texts: PostListTexts) => ReactNode;
+export type PostListRenderer = (
+  query: UseInfiniteQueryResult<InfiniteData<PostList>>,
+  texts: PostListTexts,
+) => ReactNode;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   changePasswordSchema,
+  digestSchema,
   EMAIL_PREFERENCE_KEYS,
   emailPreferencesSchema,
   profileUpdateSchema,
@@ -23,6 +24,7 @@ export const settingsFormSchema = z
     newPassword: z.string(),
     confirmPassword: z.string(),
     emailPreferences: emailPreferencesSchema,
+    digest: digestSchema.shape.digest,
   })
   .superRefine((values, ctx) => {
     if (!isPasswordChangeStarted(values)) return;
@@ -35,7 +37,8 @@ export type SettingsFormInput = z.input<typeof settingsFormSchema>;
 export type SettingsFormValues = z.output<typeof settingsFormSchema>;
 
 type PasswordFields = Pick<SettingsFormInput, 'newPassword' | 'confirmPassword'>;
-export const isPasswordChangeStarted = ({ newPassword, confirmPassword }: PasswordFields) => newPassword !== '' || confirmPassword !== '';
+export const isPasswordChangeStarted = ({ newPassword, confirmPassword }: PasswordFields) =>
+  newPassword !== '' || confirmPassword !== '';
 
 /** The form as saved: what it starts from and what Cancel restores. */
 export function formValuesOf(settings: Settings): SettingsFormInput {
@@ -46,10 +49,12 @@ export function formValuesOf(settings: Settings): SettingsFormInput {
     newPassword: '',
     confirmPassword: '',
     emailPreferences: { ...settings.emailPreferences },
+    digest: settings.digest,
   };
 }
 
-export const preferencesChanged = (a: EmailPreferences, b: EmailPreferences) => EMAIL_PREFERENCE_KEYS.some((key) => a[key] !== b[key]);
+export const preferencesChanged = (a: EmailPreferences, b: EmailPreferences) =>
+  EMAIL_PREFERENCE_KEYS.some((key) => a[key] !== b[key]);
 
 /** What Save Changes has to send for these (valid, trimmed) values, compared with the saved settings. */
 export function pendingChanges(values: SettingsFormValues, saved: Settings) {
@@ -58,7 +63,12 @@ export function pendingChanges(values: SettingsFormValues, saved: Settings) {
   if (values.bio !== saved.bio) profile.bio = values.bio;
   return {
     profile: Object.keys(profile).length > 0 ? profile : null,
-    emailPreferences: preferencesChanged(values.emailPreferences, saved.emailPreferences) ? values.emailPreferences : null,
-    password: isPasswordChangeStarted(values) ? { currentPassword: values.currentPassword, newPassword: values.newPassword } : null,
+    emailPreferences: preferencesChanged(values.emailPreferences, saved.emailPreferences)
+      ? values.emailPreferences
+      : null,
+    digest: values.digest !== saved.digest ? { digest: values.digest } : null,
+    password: isPasswordChangeStarted(values)
+      ? { currentPassword: values.currentPassword, newPassword: values.newPassword }
+      : null,
   };
 }

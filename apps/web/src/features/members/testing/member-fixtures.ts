@@ -8,6 +8,7 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     avatarUrl: null,
     email: 'casey@example.com',
     emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES },
+    digest: 'off',
     hasPassword: true,
     ...overrides,
   };
@@ -27,6 +28,7 @@ export function makeProfile(overrides: Partial<MemberProfile> = {}): MemberProfi
     postCount: 12,
     replyCount: 34,
     helpfulCount: 5,
+    solutionCount: 2,
     isSelf: false,
     ...overrides,
   };
@@ -49,6 +51,8 @@ export function makePostSummary(id: string, title: string, username = 'casey'): 
     replyCount: 0,
     voteCount: 0,
     bookmarkCount: 0,
+    editedAt: null,
+    answeredBy: null,
     liked: false,
     bookmarked: false,
   };
@@ -57,7 +61,10 @@ export function makePostSummary(id: string, title: string, username = 'casey'): 
 /** The JSON bodies the fetch mock was sent for `METHOD path`. */
 export function sentBodies(fetchMock: { mock: { calls: unknown[][] } }, method: string, pathname: string): unknown[] {
   return fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init: init as RequestInit | undefined }))
+    .map(([input, init]) => ({
+      url: new URL(String(input), 'http://localhost'),
+      init: init as RequestInit | undefined,
+    }))
     .filter(({ url, init }) => (init?.method ?? 'GET') === method && url.pathname === pathname)
     .map(({ init }) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }

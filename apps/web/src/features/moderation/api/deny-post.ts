@@ -9,7 +9,10 @@ export interface DenyPostInput extends DenyInput {
 
 /** POST /api/admin/posts/:id/deny `{ reason, banAuthor }`: denied with a reason, the author optionally banned. */
 export function denyPost({ postId, reason, banAuthor }: DenyPostInput) {
-  return api<unknown>(`/api/admin/posts/${encodeURIComponent(postId)}/deny`, { method: 'POST', body: { reason, banAuthor } });
+  return api<unknown>(`/api/admin/posts/${encodeURIComponent(postId)}/deny`, {
+    method: 'POST',
+    body: { reason, banAuthor },
+  });
 }
 
 /** Removes the post from ['admin', 'pending'] and invalidates the stats, the post and the lists. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PostSummary } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/pending (staff only): every post waiting for review. */
 export async function getPendingPosts(signal?: AbortSignal) {
@@ -9,10 +10,8 @@ export async function getPendingPosts(signal?: AbortSignal) {
   return [...posts].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 }
 
-export const pendingPostsQueryKey = ['admin', 'pending'] as const;
-
 export const pendingPostsQueryOptions = queryOptions({
-  queryKey: pendingPostsQueryKey,
+  queryKey: queryKeys.admin.pending,
   queryFn: ({ signal }) => getPendingPosts(signal),
 });
 

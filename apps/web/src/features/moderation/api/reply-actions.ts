@@ -1,9 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReplyActionResult } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type ReplyAction = 'pin' | 'unpin' | 'delete';
-export interface ReplyActionInput { replyId: string; postId: string; action: ReplyAction }
+export interface ReplyActionInput {
+  replyId: string;
+  postId: string;
+  action: ReplyAction;
+}
 
 /** POST /api/admin/replies/:id/{pin|unpin} or DELETE /api/admin/replies/:id (staff only). */
 export function runReplyAction({ replyId, action }: ReplyActionInput) {
@@ -19,8 +24,8 @@ export function useReplyAction() {
   return useMutation({
     mutationFn: runReplyAction,
     onSuccess: (_result, { postId }) => {
-      void client.invalidateQueries({ queryKey: ['replies', postId] });
-      void client.invalidateQueries({ queryKey: ['post', postId] });
+      void client.invalidateQueries({ queryKey: queryKeys.replies.of(postId) });
+      void client.invalidateQueries({ queryKey: queryKeys.post.one(postId) });
     },
   });
 }

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostAction, PostActionResult, PostDetail } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
-import { adminStatsQueryKey } from './get-admin-stats';
-import { pendingPostsQueryKey } from './get-pending-posts';
+import { queryKeys } from '../../../lib/query-keys';
 
-export interface PostActionInput { postId: string; action: PostAction }
+export interface PostActionInput {
+  postId: string;
+  action: PostAction;
+}
 
 /** POST /api/admin/posts/:id/{solve|reopen|unapprove}, or DELETE /api/admin/posts/:id (staff only). */
 export function runPostAction({ postId, action }: PostActionInput) {
@@ -21,15 +23,15 @@ export function useRunPostAction() {
     mutationFn: runPostAction,
     onSuccess: (result, { postId }) => {
       if (result.status === 'deleted') {
-        client.removeQueries({ queryKey: ['post', postId] });
+        client.removeQueries({ queryKey: queryKeys.post.one(postId) });
       } else {
         const status = result.status;
-        client.setQueryData<PostDetail>(['post', postId], (post) => (post ? { ...post, status } : post));
-        void client.invalidateQueries({ queryKey: ['post', postId] });
+        client.setQueryData<PostDetail>(queryKeys.post.one(postId), (post) => (post ? { ...post, status } : post));
+        void client.invalidateQueries({ queryKey: queryKeys.post.one(postId) });
       }
-      void client.invalidateQueries({ queryKey: ['posts'] });
-      void client.invalidateQueries({ queryKey: pendingPostsQueryKey });
-      void client.invalidateQueries({ queryKey: adminStatsQueryKey });
+      void client.invalidateQueries({ queryKey: queryKeys.posts.all });
+      void client.invalidateQueries({ queryKey: queryKeys.admin.pending });
+      void client.invalidateQueries({ queryKey: queryKeys.admin.stats });
     },
   });
 }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Clock, FileText, Hourglass, ImageOff, MailWarning, Users } from 'lucide-react';
+import { Clock, FileText, Flag, Hourglass, ImageOff, MailWarning, Users } from 'lucide-react';
 import { DETECTION_TEXT, MSG, type AdminStats as AdminStatsData } from '@fenestra/shared';
 import { useAdminStats } from '../api/get-admin-stats';
 import { formatReplyHours } from '../utils/format-reply-hours';
 import { StatCard } from '../../../components/ui/stat-card';
 
-const count = (stats: AdminStatsData | undefined, key: 'totalUsers' | 'activePosts' | 'pendingReview') =>
+const count = (stats: AdminStatsData | undefined, key: 'totalUsers' | 'activePosts' | 'pendingReview' | 'openFlags') =>
   stats ? stats[key].toLocaleString('en') : null;
 
 /**
@@ -21,11 +21,12 @@ export function AdminStats() {
 
   return (
     <section aria-label="Statistics" className="space-y-3">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <StatCard label="Total Users" value={count(stats, 'totalUsers')} icon={Users} />
         <StatCard label="Active Posts" value={count(stats, 'activePosts')} icon={FileText} />
         <StatCard label="Pending Review" value={count(stats, 'pendingReview')} icon={Hourglass} />
         <StatCard label="Avg. Reply Time" value={stats ? formatReplyHours(stats.avgReplyHours) : null} icon={Clock} />
+        <StatCard label="Open Flags" value={count(stats, 'openFlags')} icon={Flag} />
       </div>
       {stats && stats.failedEmails > 0 && (
         <p className="flex items-center gap-2 text-sm text-danger">

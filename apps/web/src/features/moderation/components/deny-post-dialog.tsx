@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
+import { toastReasonError } from '../../../lib/validation-toast';
 import { denySchema, LIMITS, MSG } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -47,8 +48,7 @@ export function DenyPostDialog({ postId, postTitle, trigger }: DenyPostDialogPro
     setSubmitted(true);
     const parsed = denySchema.safeParse({ reason, banAuthor });
     if (!parsed.success) {
-      if (blank) toast.error(MSG.reasonRequired, { description: MSG.denyReasonPrompt });
-      else toast.error(MSG.reasonTooLong);
+      toastReasonError(reason, MSG.denyReasonPrompt);
       return;
     }
     try {
@@ -64,12 +64,18 @@ export function DenyPostDialog({ postId, postTitle, trigger }: DenyPostDialogPro
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent title="Deny this post" description={`“${postTitle}” will not be published. The author sees your reason.`}>
+      <DialogContent
+        title="Deny this post"
+        description={`“${postTitle}” will not be published. The author sees your reason.`}
+      >
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
           <div className="space-y-1.5">
             <div className="flex items-baseline justify-between gap-2">
               <Label htmlFor={reasonId}>Reason</Label>
-              <span id={counterId} className={cn('text-xs tabular-nums', tooLong ? 'font-semibold text-danger' : 'text-muted')}>
+              <span
+                id={counterId}
+                className={cn('text-xs tabular-nums', tooLong ? 'font-semibold text-danger' : 'text-muted')}
+              >
                 {reason.trim().length}/{MAX}
                 <span className="sr-only"> characters</span>
               </span>

@@ -1,7 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { MODERATION_ACTIONS, MODERATION_ACTION_LABELS, MSG, type ModerationAction, type ModerationLogEntry } from '@fenestra/shared';
+import {
+  MODERATION_ACTIONS,
+  MODERATION_ACTION_LABELS,
+  MSG,
+  type ModerationAction,
+  type ModerationLogEntry,
+} from '@fenestra/shared';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ListEmpty, ListRetry } from '../../../components/ui/list-states';
@@ -16,9 +22,23 @@ const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'm
 /** The target as recorded: a link while it can still exist, its snapshot label always. */
 function Target({ entry }: { entry: ModerationLogEntry }) {
   const label = entry.targetLabel ?? entry.targetId;
-  if (entry.targetType === 'post' && entry.action !== 'delete_post') return <Link to={paths.post(entry.targetId)} className="text-link underline underline-offset-2">{label}</Link>;
-  if (entry.targetType === 'user' && entry.targetLabel && entry.action !== 'delete_user' && entry.action !== 'delete_account') {
-    return <Link to={paths.user(entry.targetLabel)} className="text-link underline underline-offset-2">@{label}</Link>;
+  if (entry.targetType === 'post' && entry.action !== 'delete_post')
+    return (
+      <Link to={paths.post(entry.targetId)} className="text-link underline underline-offset-2">
+        {label}
+      </Link>
+    );
+  if (
+    entry.targetType === 'user' &&
+    entry.targetLabel &&
+    entry.action !== 'delete_user' &&
+    entry.action !== 'delete_account'
+  ) {
+    return (
+      <Link to={paths.user(entry.targetLabel)} className="text-link underline underline-offset-2">
+        @{label}
+      </Link>
+    );
   }
   return <span>{entry.targetType === 'user' ? `@${label}` : label}</span>;
 }
@@ -45,22 +65,46 @@ export function ModerationLog() {
       <div className="grid gap-3 sm:grid-cols-4">
         <div className="space-y-1">
           <Label htmlFor={`${id}-action`}>Action</Label>
-          <NativeSelect id={`${id}-action`} value={query.action} onChange={(e) => setQuery((q) => ({ ...q, action: e.target.value as ModerationAction | '' }))}>
+          <NativeSelect
+            id={`${id}-action`}
+            value={query.action}
+            onChange={(e) => setQuery((q) => ({ ...q, action: e.target.value as ModerationAction | '' }))}
+          >
             <option value="">All actions</option>
-            {MODERATION_ACTIONS.map((a) => <option key={a} value={a}>{MODERATION_ACTION_LABELS[a]}</option>)}
+            {MODERATION_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {MODERATION_ACTION_LABELS[a]}
+              </option>
+            ))}
           </NativeSelect>
         </div>
         <div className="space-y-1">
           <Label htmlFor={`${id}-actor`}>Staff member</Label>
-          <Input id={`${id}-actor`} value={actor} onChange={(e) => setActor(e.target.value)} placeholder="username" autoComplete="off" />
+          <Input
+            id={`${id}-actor`}
+            value={actor}
+            onChange={(e) => setActor(e.target.value)}
+            placeholder="username"
+            autoComplete="off"
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor={`${id}-from`}>From</Label>
-          <Input id={`${id}-from`} type="date" value={query.from} onChange={(e) => setQuery((q) => ({ ...q, from: e.target.value }))} />
+          <Input
+            id={`${id}-from`}
+            type="date"
+            value={query.from}
+            onChange={(e) => setQuery((q) => ({ ...q, from: e.target.value }))}
+          />
         </div>
         <div className="space-y-1">
           <Label htmlFor={`${id}-to`}>To</Label>
-          <Input id={`${id}-to`} type="date" value={query.to} onChange={(e) => setQuery((q) => ({ ...q, to: e.target.value }))} />
+          <Input
+            id={`${id}-to`}
+            type="date"
+            value={query.to}
+            onChange={(e) => setQuery((q) => ({ ...q, to: e.target.value }))}
+          />
         </div>
       </div>
       {log.isPending ? (
@@ -72,13 +116,24 @@ export function ModerationLog() {
       ) : (
         <ol className="divide-y divide-border rounded-lg border border-border bg-surface">
           {entries.map((entry) => (
-            <li key={entry.id} data-testid="log-entry" className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:gap-4">
-              <time dateTime={entry.createdAt} className="shrink-0 text-xs text-muted sm:w-40">{when(entry.createdAt)}</time>
+            <li
+              key={entry.id}
+              data-testid="log-entry"
+              className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:gap-4"
+            >
+              <time dateTime={entry.createdAt} className="shrink-0 text-xs text-muted sm:w-40">
+                {when(entry.createdAt)}
+              </time>
               <div className="min-w-0 flex-1 break-words">
                 <span className="font-medium">{entry.actorUsername ? `@${entry.actorUsername}` : 'System'}</span>{' '}
                 <span className="text-muted">{MODERATION_ACTION_LABELS[entry.action].toLowerCase()}:</span>{' '}
                 <Target entry={entry} />
-                {entry.reason && <p className="mt-0.5 text-muted">Reason: {entry.reason}</p>}
+                {entry.reason && (
+                  <p className="mt-0.5 text-muted">
+                    {/* A role change keeps the change in its reason ('user → moderator'): not a reason. */}
+                    {entry.action === 'role_change' ? 'Role' : 'Reason'}: {entry.reason}
+                  </p>
+                )}
               </div>
             </li>
           ))}
@@ -90,7 +145,9 @@ export function ModerationLog() {
         isFetchingNextPage={log.isFetchingNextPage}
         isError={log.isError && Boolean(log.data)}
         fetchNextPage={() => log.fetchNextPage()}
-        retry={<ListRetry message={MSG.failedLoadLog} onRetry={() => log.fetchNextPage()} busy={log.isFetchingNextPage} />}
+        retry={
+          <ListRetry message={MSG.failedLoadLog} onRetry={() => log.fetchNextPage()} busy={log.isFetchingNextPage} />
+        }
       />
     </section>
   );

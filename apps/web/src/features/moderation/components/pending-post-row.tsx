@@ -30,7 +30,10 @@ export function PendingPostRow({ post, renderAuthorAvatar }: PendingPostRowProps
   };
 
   return (
-    <article aria-labelledby={titleId} className="space-y-3 rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-5">
+    <article
+      aria-labelledby={titleId}
+      className="space-y-3 rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-5"
+    >
       <header className="space-y-2">
         <h3 id={titleId} className="text-base font-semibold break-words text-fg sm:text-lg">
           {post.title}
@@ -54,7 +57,14 @@ export function PendingPostRow({ post, renderAuthorAvatar }: PendingPostRowProps
         <ul aria-label="Media" className="flex flex-wrap gap-2">
           {post.video && (
             <li className="relative size-16 overflow-hidden rounded-md border border-border bg-slate-900">
-              {post.video.thumbnailUrl && <StoredImage picture={posterOf(post.video)!} sizes="64px" alt="Video thumbnail" className="size-full object-cover" />}
+              {post.video.thumbnailUrl && (
+                <StoredImage
+                  picture={posterOf(post.video)!}
+                  sizes="64px"
+                  alt="Video thumbnail"
+                  className="size-full object-cover"
+                />
+              )}
               <span className="absolute inset-0 flex items-center justify-center text-white" aria-hidden>
                 <Play className="size-5 fill-current drop-shadow" />
               </span>
@@ -63,7 +73,12 @@ export function PendingPostRow({ post, renderAuthorAvatar }: PendingPostRowProps
           )}
           {post.images.map((image, index) => (
             <li key={image.id} className="size-16 overflow-hidden rounded-md border border-border bg-surface-muted">
-              <StoredImage picture={image} sizes="64px" alt={image.alt || `Image ${index + 1}`} className="size-full object-cover" />
+              <StoredImage
+                picture={image}
+                sizes="64px"
+                alt={image.alt || `Image ${index + 1}`}
+                className="size-full object-cover"
+              />
             </li>
           ))}
         </ul>

@@ -30,10 +30,17 @@ export function PendingPostsList({ renderAuthorAvatar }: { renderAuthorAvatar?: 
 
   return (
     <section aria-labelledby="pending-posts-heading" className="space-y-3">
-      <h2 id="pending-posts-heading" ref={headingRef} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold outline-none">
+      <h2
+        id="pending-posts-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="flex items-center gap-2 text-lg font-semibold outline-none"
+      >
         Pending Posts
         {count !== null && count > 0 && (
-          <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg tabular-nums">{count}</span>
+          <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg tabular-nums">
+            {count}
+          </span>
         )}
       </h2>
       {isPending ? (

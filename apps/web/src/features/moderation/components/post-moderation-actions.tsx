@@ -3,7 +3,12 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { CheckCircle2, RotateCcw, Trash2, Undo2, type LucideIcon } from 'lucide-react';
 import {
-  MSG, POST_ACTION_INFO, confirmWordMatches, postActionsFor, type PostAction, type PostStatus,
+  MSG,
+  POST_ACTION_INFO,
+  confirmWordMatches,
+  postActionsFor,
+  type PostAction,
+  type PostStatus,
 } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
 import { ConfirmWordDialog } from '../../../components/ui/confirm-word-dialog';
@@ -11,16 +16,30 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useRunPostAction } from '../api/run-post-action';
 
-const ICONS: Record<PostAction, LucideIcon> = { solve: CheckCircle2, reopen: RotateCcw, unapprove: Undo2, delete: Trash2 };
+const ICONS: Record<PostAction, LucideIcon> = {
+  solve: CheckCircle2,
+  reopen: RotateCcw,
+  unapprove: Undo2,
+  delete: Trash2,
+};
 const EXPLAIN: Record<PostAction, string> = {
-  solve: 'The question is marked as solved and further replies are disabled. The author and everyone who bookmarked it are told.',
+  solve:
+    'The question is marked as solved and further replies are disabled. The author and everyone who bookmarked it are told.',
   reopen: 'The question is open again and members can reply.',
   unapprove: 'The question leaves the public lists and goes back to the review queue.',
   delete: 'The question, its replies and every photo and video they hold are removed for good.',
 };
 
 /** Staff buttons on the post page: the actions its status allows, each behind a typed word. */
-export function PostModerationActions({ postId, postTitle, status }: { postId: string; postTitle: string; status: PostStatus }) {
+export function PostModerationActions({
+  postId,
+  postTitle,
+  status,
+}: {
+  postId: string;
+  postTitle: string;
+  status: PostStatus;
+}) {
   const [active, setActive] = useState<PostAction | null>(null);
   const runAction = useRunPostAction();
   const navigate = useNavigate();
@@ -40,7 +59,10 @@ export function PostModerationActions({ postId, postTitle, status }: { postId: s
 
   const info = active ? POST_ACTION_INFO[active] : null;
   return (
-    <section aria-label="Moderation" className="flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface-muted p-3">
+    <section
+      aria-label="Moderation"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-border bg-surface-muted p-3"
+    >
       <h2 className="mr-1 text-sm font-semibold text-muted">Moderation</h2>
       {actions.map((action) => {
         const Icon = ICONS[action];

@@ -9,8 +9,16 @@ import { errorMessage } from '../../../lib/api-client';
 import { useReplyAction } from '../api/reply-actions';
 
 /** Staff controls on a reply: pin or unpin (one pinned per post) and delete (after a confirmation). */
-export function ReplyModerationActions({ replyId, postId, isPinned, authorName }: {
-  replyId: string; postId: string; isPinned: boolean; authorName: string;
+export function ReplyModerationActions({
+  replyId,
+  postId,
+  isPinned,
+  authorName,
+}: {
+  replyId: string;
+  postId: string;
+  isPinned: boolean;
+  authorName: string;
 }) {
   const [confirming, setConfirming] = useState(false);
   const action = useReplyAction();
@@ -38,19 +46,31 @@ export function ReplyModerationActions({ replyId, postId, isPinned, authorName }
 
   return (
     <div className="flex items-center gap-1">
-      <Button variant="ghost" size="sm" onClick={() => void togglePin()} disabled={action.isPending}
-        aria-label={`${isPinned ? 'Unpin' : 'Pin'} reply by ${authorName}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void togglePin()}
+        disabled={action.isPending}
+        aria-label={`${isPinned ? 'Unpin' : 'Pin'} reply by ${authorName}`}
+      >
         {isPinned ? <PinOff className="size-4" aria-hidden /> : <Pin className="size-4" aria-hidden />}
         <span className="hidden sm:inline">{isPinned ? 'Unpin' : 'Pin'}</span>
       </Button>
-      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Delete reply by ${authorName}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setConfirming(true)}
+        aria-label={`Delete reply by ${authorName}`}
+      >
         <Trash2 className="size-4" aria-hidden />
         <span className="hidden sm:inline">Delete</span>
       </Button>
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent title="Delete this reply?" description="The reply and its photos are removed for good.">
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild><Button variant="secondary">Cancel</Button></DialogClose>
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
             <DestructiveButton onClick={() => void remove()} disabled={action.isPending}>
               {action.isPending ? 'Deleting...' : 'Delete Reply'}
             </DestructiveButton>

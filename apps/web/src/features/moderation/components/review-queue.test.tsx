@@ -3,11 +3,29 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminStats, AnalyticsReport, PostSummary } from '@fenestra/shared';
 import { moderator, renderApp, type Handlers } from '../../../test/render-app';
 
-const stats: AdminStats = { totalUsers: 1280, activePosts: 42, pendingReview: 2, avgReplyHours: 2.46, failedEmails: 0, failedDetections: 0 };
+const stats: AdminStats = {
+  totalUsers: 1280,
+  activePosts: 42,
+  pendingReview: 2,
+  avgReplyHours: 2.46,
+  failedEmails: 0,
+  failedDetections: 0,
+  openFlags: 0,
+};
 const analytics = {
   totals: {
-    posts: 31, replies: 87, approvals: 30, denials: 10, approvalRate: 75, madePublic: 30, solved: 12, solveRate: 40,
-    postsCreated: 31, answered: 25, medianFirstReplyHours: 3.5, corrections: 0,
+    posts: 31,
+    replies: 87,
+    approvals: 30,
+    denials: 10,
+    approvalRate: 75,
+    madePublic: 30,
+    solved: 12,
+    solveRate: 40,
+    postsCreated: 31,
+    answered: 25,
+    medianFirstReplyHours: 3.5,
+    corrections: 0,
   },
 } as AnalyticsReport;
 
@@ -30,13 +48,25 @@ const pending = (id: string, title: string, minutesAgo: number): PostSummary => 
       width: null,
       height: null,
       variantWidths: [],
-      detection: { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null, status: 'off' as const, visibleText: null },
+      detection: {
+        object: null,
+        category: null,
+        material: null,
+        finish: null,
+        confidence: null,
+        keyFeatures: [],
+        userConfirmedObject: null,
+        status: 'off' as const,
+        visibleText: null,
+      },
     },
   ],
   video: null,
   replyCount: 0,
   voteCount: 0,
   bookmarkCount: 0,
+  editedAt: null,
+  answeredBy: null,
   liked: false,
   bookmarked: false,
 });
@@ -111,7 +141,9 @@ describe('review queue', () => {
   });
 
   it("keeps the row and says 'Approval Failed' when the server refuses", async () => {
-    const { user } = renderQueue({ 'POST /api/admin/posts/p1/approve': { status: 409, body: { message: 'Post is not pending' } } });
+    const { user } = renderQueue({
+      'POST /api/admin/posts/p1/approve': { status: 409, body: { message: 'Post is not pending' } },
+    });
     await screen.findAllByRole('article');
     await user.click(within(rowOf(older.title)).getByRole('button', { name: 'Approve' }));
     expect(await toasts().findByText('Approval Failed')).toBeInTheDocument();
@@ -169,7 +201,9 @@ describe('review queue', () => {
   });
 
   it("keeps the dialog open and says 'Deny Failed' when the server refuses", async () => {
-    const { user } = renderQueue({ 'POST /api/admin/posts/p1/deny': { status: 500, body: { message: 'Internal Server Error' } } });
+    const { user } = renderQueue({
+      'POST /api/admin/posts/p1/deny': { status: 500, body: { message: 'Internal Server Error' } },
+    });
     await screen.findAllByRole('article');
     await user.click(within(rowOf(older.title)).getByRole('button', { name: 'Deny' }));
     const dialog = await screen.findByRole('dialog');
@@ -205,7 +239,12 @@ describe('review queue', () => {
     renderQueue({ 'GET /api/admin/stats': { status: 500, body: { message: 'Internal Server Error' } } });
     await screen.findAllByRole('article');
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to load admin stats', expect.anything()));
-    expect(within(screen.getByRole('region', { name: 'Statistics' })).getAllByText('Not available')).toHaveLength(4);
+    const statistics = within(screen.getByRole('region', { name: 'Statistics' }));
+    expect(statistics.getAllByText('Not available')).toHaveLength(5);
+    // Each of the five cards, Open Flags (issue 26) among them, shows its dash.
+    for (const label of ['Total Users', 'Active Posts', 'Pending Review', 'Avg. Reply Time', 'Open Flags']) {
+      expect(within(statistics.getByText(label).parentElement!).getByText('Not available')).toBeInTheDocument();
+    }
     expect(within(screen.getByRole('region', { name: /Messages/ })).queryAllByRole('listitem')).toHaveLength(0);
   });
 });

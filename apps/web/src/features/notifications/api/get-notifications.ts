@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationList } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
-
-export const notificationsQueryKey = ['notifications'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/notifications: the latest 20, newest first, and how many of all are unread (members only). */
 export const notificationsQueryOptions = queryOptions({
-  queryKey: notificationsQueryKey,
+  queryKey: queryKeys.notifications,
   queryFn: ({ signal }) => api<NotificationList>('/api/notifications', { signal }),
 });
 

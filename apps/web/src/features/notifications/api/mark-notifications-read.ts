@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList, UnreadCount } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
-import { notificationsQueryKey } from './get-notifications';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/:id/read, or /read-all when no id is given. */
 export function markNotificationsRead(id: string | null): Promise<UnreadCount> {
@@ -18,12 +18,12 @@ export function useMarkNotificationsRead() {
   return useMutation({
     mutationFn: markNotificationsRead,
     onMutate: async (id) => {
-      await client.cancelQueries({ queryKey: notificationsQueryKey });
-      const before = client.getQueryData<NotificationList>(notificationsQueryKey);
+      await client.cancelQueries({ queryKey: queryKeys.notifications });
+      const before = client.getQueryData<NotificationList>(queryKeys.notifications);
       if (before) {
         const notifications = before.notifications.map((n) => (id === null || n.id === id ? { ...n, read: true } : n));
         const newlyRead = before.notifications.filter((n) => !n.read && (id === null || n.id === id)).length;
-        client.setQueryData<NotificationList>(notificationsQueryKey, {
+        client.setQueryData<NotificationList>(queryKeys.notifications, {
           notifications,
           unreadCount: id === null ? 0 : Math.max(0, before.unreadCount - newlyRead),
         });
@@ -31,10 +31,12 @@ export function useMarkNotificationsRead() {
       return { before };
     },
     onSuccess: ({ unreadCount }) => {
-      client.setQueryData<NotificationList>(notificationsQueryKey, (list) => (list ? { ...list, unreadCount } : list));
+      client.setQueryData<NotificationList>(queryKeys.notifications, (list) =>
+        list ? { ...list, unreadCount } : list,
+      );
     },
     onError: (_error, _id, context) => {
-      if (context?.before) client.setQueryData(notificationsQueryKey, context.before);
+      if (context?.before) client.setQueryData(queryKeys.notifications, context.before);
     },
   });
 }

@@ -33,10 +33,11 @@ describe('notification bell', () => {
     expect(within(trigger).getByText('9+')).toBeInTheDocument();
     await user.click(trigger);
     const list = await screen.findByRole('list', { name: 'Latest notifications' });
-    expect(within(list).getAllByRole('button').map((item) => item.textContent)).toEqual([
-      expect.stringContaining('Unread: helper2 replied'),
-      expect.stringContaining('helper1 replied'),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Unread: helper2 replied'), expect.stringContaining('helper1 replied')]);
   });
 
   it('shows the exact count up to 9', async () => {
@@ -49,13 +50,18 @@ describe('notification bell', () => {
     const markOne = vi.fn(() => ({ body: { unreadCount: 0 } }));
     const { user, location } = openHome(
       { notifications: [notification(1)], unreadCount: 1 },
-      { 'POST /api/notifications/n1/read': markOne, 'GET /api/posts/p1': { status: 404, body: { message: 'Post not found' } } },
+      {
+        'POST /api/notifications/n1/read': markOne,
+        'GET /api/posts/p1': { status: 404, body: { message: 'Post not found' } },
+      },
     );
     await user.click(await bell());
     await user.click(await screen.findByRole('button', { name: /helper1 replied/ }));
     await waitFor(() => expect(location()).toBe('/post/p1'));
     expect(markOne).toHaveBeenCalled();
-    expect(await within(screen.getByRole('banner')).findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('banner')).findByRole('button', { name: 'Notifications' }),
+    ).toBeInTheDocument();
   });
 
   it("marks all as read, and says 'Failed to mark notifications as read' when it cannot", async () => {
@@ -67,7 +73,9 @@ describe('notification bell', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByText('Failed to mark notifications as read')).toBeInTheDocument();
     // Put back as it was.
-    expect(await within(screen.getByRole('banner')).findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('banner')).findByRole('button', { name: 'Notifications, 2 unread' }),
+    ).toBeInTheDocument();
   });
 
   it('says so when there are none, with no badge', async () => {

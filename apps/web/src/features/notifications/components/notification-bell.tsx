@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Bell } from 'lucide-react';
 import { toast } from '../../../lib/toast';
-import { MSG, type Notification } from '@fenestra/shared';
+import { MSG, NEW_MARKERS_TEXT, type Notification } from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
-import { RelativeTime } from '../../../components/ui/relative-time';
 import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
+import { NotificationItem } from './notification-item';
 
 /**
  * The header's bell (members only): the latest 20, newest first, a badge of every unread one ('9+'
  * above 9); an item marks itself read and opens its post; 'Mark all as read'. New ones arrive live
- * (the stream's notification.created rereads the list).
+ * (the stream's notification.created rereads the list). 'See all notifications' opens /notifications.
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
@@ -36,7 +35,12 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={unread > 0 ? `${MSG.notifications}, ${unread} unread` : MSG.notifications}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread > 0 ? `${MSG.notifications}, ${unread} unread` : MSG.notifications}
+        >
           <Bell className="size-5" aria-hidden />
           {unread > 0 && (
             <span
@@ -67,30 +71,19 @@ export function NotificationBell() {
         ) : (
           <ul aria-label="Latest notifications" className="max-h-96 divide-y divide-border overflow-y-auto">
             {notifications.map((notification) => (
-              <li key={notification.id}>
-                <button
-                  type="button"
-                  onClick={() => openNotification(notification)}
-                  className={cn(
-                    'flex w-full cursor-pointer gap-3 px-4 py-3 text-left text-sm hover:bg-surface-muted',
-                    'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-                    !notification.read && 'bg-accent/60',
-                  )}
-                >
-                  <span
-                    aria-hidden
-                    className={cn('mt-1.5 size-2 shrink-0 rounded-full', notification.read ? 'bg-transparent' : 'bg-primary')}
-                  />
-                  <span className="min-w-0 flex-1">
-                    {!notification.read && <span className="sr-only">Unread: </span>}
-                    <span className={cn('block break-words text-fg', !notification.read && 'font-medium')}>{notification.message}</span>
-                    <RelativeTime date={notification.createdAt} className="mt-0.5 block text-xs text-muted" />
-                  </span>
-                </button>
-              </li>
+              <NotificationItem key={notification.id} notification={notification} onOpen={openNotification} />
             ))}
           </ul>
         )}
+        <div className="border-t border-border px-4 py-2 text-center">
+          <Link
+            to={paths.notifications}
+            onClick={() => setOpen(false)}
+            className="text-sm font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {NEW_MARKERS_TEXT.seeAll}
+          </Link>
+        </div>
       </PopoverContent>
     </Popover>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DETECTION_TEXT, type OverrideDetectionInput, type OverrideDetectionResult } from '@fenestra/shared';
 import { api, ApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/admin/regenerate-image-embedding `{ imageId, userConfirmedObject }` (staff): the answer reads newDetection.object. */
 export function overrideDetection(input: OverrideDetectionInput) {
@@ -21,6 +22,6 @@ export function useOverrideDetection(postId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: overrideDetection,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['post', postId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.post.one(postId) }),
   });
 }

@@ -48,7 +48,9 @@ describe('detection line', () => {
   });
 
   it("prefers the staff's corrected object and says so", () => {
-    render(<DetectionLine detection={detection({ userConfirmedObject: 'Truth operator 15-series', confidence: 0.42 })} />);
+    render(
+      <DetectionLine detection={detection({ userConfirmedObject: 'Truth operator 15-series', confidence: 0.42 })} />,
+    );
     expect(screen.getByText('Truth operator 15-series')).toBeInTheDocument();
     expect(screen.queryByText('Casement window crank handle')).not.toBeInTheDocument();
     expect(screen.getByText('confirmed by staff')).toBeInTheDocument();

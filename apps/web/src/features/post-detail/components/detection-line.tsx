@@ -1,4 +1,13 @@
-import { CircleAlert, CircleCheck, CircleHelp, CircleX, Loader, ShieldCheck, TriangleAlert, type LucideIcon } from 'lucide-react';
+import {
+  CircleAlert,
+  CircleCheck,
+  CircleHelp,
+  CircleX,
+  Loader,
+  ShieldCheck,
+  TriangleAlert,
+  type LucideIcon,
+} from 'lucide-react';
 import { DETECTION_TEXT, confidenceLevel, confidencePercent, type Detection } from '@fenestra/shared';
 import { cn } from '../../../lib/cn';
 
@@ -23,12 +32,22 @@ export function DetectionLine({ detection }: { detection: Detection | null | und
   if (!object) {
     // The grey state's words per status: queued, failed (the API tells staff only), otherwise nothing recognised.
     const status = detection?.status;
-    const words = status === 'queued' ? DETECTION_TEXT.identifying : status === 'failed' ? DETECTION_TEXT.failed : DETECTION_TEXT.notIdentified;
+    const words =
+      status === 'queued'
+        ? DETECTION_TEXT.identifying
+        : status === 'failed'
+          ? DETECTION_TEXT.failed
+          : DETECTION_TEXT.notIdentified;
     const StatusIcon = status === 'queued' ? Loader : status === 'failed' ? TriangleAlert : Icon;
     return (
       <p className="flex items-center gap-1.5 text-xs text-muted" data-level="none" data-status={status ?? 'none'}>
-        <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium', className,
-          status === 'failed' && 'text-danger')}>
+        <span
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium',
+            className,
+            status === 'failed' && 'text-danger',
+          )}
+        >
           <StatusIcon className={cn('size-3.5', status === 'queued' && 'motion-safe:animate-spin')} aria-hidden />
           {words}
         </span>
@@ -50,7 +69,10 @@ export function DetectionLine({ detection }: { detection: Detection | null | und
       )}
       {percent && (
         <span
-          className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold tabular-nums', className)}
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold tabular-nums',
+            className,
+          )}
           title={`Confidence ${percent} (${level})`}
         >
           <Icon className="size-3.5" aria-hidden />

@@ -6,7 +6,8 @@ import { useTileViewer } from '../../../components/media/use-tile-viewer';
 
 // Two columns on a phone, three from 640 px (gap 0.75rem), inside the page's and the post's padding, beside the
 // 15rem sidebar from 768 px; the column stops growing at 56rem.
-const GALLERY_TILE_SIZES = '(min-width: 1272px) 275px, (min-width: 768px) calc(33vw - 125px), (min-width: 640px) calc(33vw - 45px), calc(50vw - 38px)';
+const GALLERY_TILE_SIZES =
+  '(min-width: 1272px) 275px, (min-width: 768px) calc(33vw - 125px), (min-width: 640px) calc(33vw - 45px), calc(50vw - 38px)';
 
 /**
  * The post's media grid (video first, then images with their detection) and the viewer it opens. `staff`:
@@ -29,7 +30,11 @@ export function MediaGallery({ items, staff = null }: { items: PostMediaItem[]; 
               onClick={() => open(index)}
             />
             {item.type === 'image' && item.detection && item.imageId && (
-              <ImageDetection detection={item.detection} image={{ id: item.imageId, url: item.url, alt: item.alt }} staff={staff} />
+              <ImageDetection
+                detection={item.detection}
+                image={{ id: item.imageId, url: item.url, alt: item.alt }}
+                staff={staff}
+              />
             )}
           </li>
         ))}

@@ -3,30 +3,73 @@ import { describe, expect, it } from 'vitest';
 import type { PostDetail } from '@fenestra/shared';
 import { renderApp } from '../../../test/render-app';
 
-const detection = { object: null, category: null, material: null, finish: null, confidence: null, keyFeatures: [], userConfirmedObject: null, status: 'off' as const, visibleText: null };
+const detection = {
+  object: null,
+  category: null,
+  material: null,
+  finish: null,
+  confidence: null,
+  keyFeatures: [],
+  userConfirmedObject: null,
+  status: 'off' as const,
+  visibleText: null,
+};
 
 const post: PostDetail = {
   id: 'p1',
   topic: 'doors',
   title: 'Sliding door roller replacement',
   description: 'The rollers on my patio door are worn flat and the door drags along the track.',
+  descriptionHtml: '<p>The rollers on my patio door are worn flat and the door drags along the track.</p>\n',
   status: 'solved',
   denialReason: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   author: { id: 'u1', username: 'casey', avatarUrl: null },
   tags: [],
   images: [
-    { id: 'i1', url: '/uploads/a.jpg', alt: 'Image 1', displayOrder: 0, width: null, height: null, variantWidths: [], detection },
-    { id: 'i2', url: '/uploads/b.jpg', alt: 'Image 2', displayOrder: 1, width: null, height: null, variantWidths: [], detection },
+    {
+      id: 'i1',
+      url: '/uploads/a.jpg',
+      alt: 'Image 1',
+      displayOrder: 0,
+      width: null,
+      height: null,
+      variantWidths: [],
+      detection,
+    },
+    {
+      id: 'i2',
+      url: '/uploads/b.jpg',
+      alt: 'Image 2',
+      displayOrder: 1,
+      width: null,
+      height: null,
+      variantWidths: [],
+      detection,
+    },
   ],
-  video: { url: '/uploads/clip.webm', thumbnailUrl: null, thumbnailWidth: null, thumbnailHeight: null, thumbnailVariantWidths: [], durationSeconds: 12, fileSizeBytes: 1, mimeType: 'video/webm' },
+  video: {
+    url: '/uploads/clip.webm',
+    thumbnailUrl: null,
+    thumbnailWidth: null,
+    thumbnailHeight: null,
+    thumbnailVariantWidths: [],
+    durationSeconds: 12,
+    fileSizeBytes: 1,
+    mimeType: 'video/webm',
+  },
   replyCount: 1,
   voteCount: 0,
   bookmarkCount: 0,
+  editedAt: null,
+  answeredBy: null,
   liked: false,
   bookmarked: false,
   canModerate: false,
   canOverrideDetection: false,
+  version: 1,
+  acceptedReplyId: null,
+  hiddenByFlags: false,
   mentions: [],
 };
 

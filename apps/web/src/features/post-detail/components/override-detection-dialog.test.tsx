@@ -19,11 +19,43 @@ const detection = (over: Partial<Detection> = {}): Detection => ({
 });
 
 const post = (over: Partial<PostDetail> = {}, image: Partial<Detection> = {}): PostDetail => ({
-  id: 'p1', topic: 'windows', title: 'Need help identifying this', description: 'Found it in the garage, no idea what it is.',
-  status: 'open', denialReason: null, createdAt: new Date().toISOString(), author: { id: 'u1', username: 'casey', avatarUrl: null },
-  tags: [], images: [{ id: IMG, url: '/media/post-images/u1/a.jpg', alt: 'Image 1', displayOrder: 0, width: null, height: null, variantWidths: [], detection: detection(image) }],
-  video: null, replyCount: 0, voteCount: 0, bookmarkCount: 0, liked: false, bookmarked: false,
-  canModerate: true, canOverrideDetection: true, mentions: [], ...over,
+  id: 'p1',
+  topic: 'windows',
+  title: 'Need help identifying this',
+  description: 'Found it in the garage, no idea what it is.',
+  descriptionHtml: '<p>Found it in the garage, no idea what it is.</p>\n',
+  status: 'open',
+  denialReason: null,
+  createdAt: new Date().toISOString(),
+  author: { id: 'u1', username: 'casey', avatarUrl: null },
+  tags: [],
+  images: [
+    {
+      id: IMG,
+      url: '/media/post-images/u1/a.jpg',
+      alt: 'Image 1',
+      displayOrder: 0,
+      width: null,
+      height: null,
+      variantWidths: [],
+      detection: detection(image),
+    },
+  ],
+  video: null,
+  replyCount: 0,
+  voteCount: 0,
+  bookmarkCount: 0,
+  editedAt: null,
+  answeredBy: null,
+  liked: false,
+  bookmarked: false,
+  canModerate: true,
+  canOverrideDetection: true,
+  version: 1,
+  acceptedReplyId: null,
+  hiddenByFlags: false,
+  mentions: [],
+  ...over,
 });
 
 const toasts = () => within(screen.getByRole('region', { name: /Messages/ }));
@@ -51,7 +83,10 @@ async function submit(app: Awaited<ReturnType<typeof openDialog>>, name = 'awnin
 describe('Override Image Detection dialog', () => {
   it('shows the current detection, the preview and the warning, and saves a correction', async () => {
     const app = await openDialog((body) => ({
-      body: { newDetection: { object: (body as { userConfirmedObject: string }).userConfirmedObject }, message: 'Detection updated successfully' },
+      body: {
+        newDetection: { object: (body as { userConfirmedObject: string }).userConfirmedObject },
+        message: 'Detection updated successfully',
+      },
     }));
     const d = within(app.dialog);
     expect(d.getByText('casement window operator')).toBeInTheDocument();
@@ -60,7 +95,10 @@ describe('Override Image Detection dialog', () => {
     expect(d.getByText('zinc die-cast')).toBeInTheDocument();
     expect(d.getByText('brand: Truth Hardware, part no. 23.10.00')).toBeInTheDocument();
     expect(d.getByText('Previous override').nextSibling).toHaveTextContent('None');
-    expect(d.getByRole('img', { name: 'Image preview: Image 1' })).toHaveAttribute('src', '/media/post-images/u1/a.jpg');
+    expect(d.getByRole('img', { name: 'Image preview: Image 1' })).toHaveAttribute(
+      'src',
+      '/media/post-images/u1/a.jpg',
+    );
     expect(d.getByText(/regenerates the AI embedding/)).toBeInTheDocument();
 
     await submit(app);
@@ -88,7 +126,10 @@ describe('Override Image Detection dialog', () => {
     [429, 'Rate limits exceeded. Please wait a moment and try again.'],
     [402, 'Payment required for AI usage. Please add credits and try again.'],
   ])('maps %s to its message', async (status, message) => {
-    const app = await openDialog({ status, body: { message: 'something else' } }, { 'GET /api/me': { body: { me: moderator } } });
+    const app = await openDialog(
+      { status, body: { message: 'something else' } },
+      { 'GET /api/me': { body: { me: moderator } } },
+    );
     await submit(app);
     expect(await toasts().findByText('Failed to update detection')).toBeInTheDocument();
     expect(toasts().getByText(message)).toBeInTheDocument();
@@ -101,7 +142,9 @@ describe('Override Image Detection dialog', () => {
       throw new TypeError('Failed to fetch');
     });
     await submit(app);
-    expect(await toasts().findByText('Override service isn’t available yet. Please retry in 20–30 seconds.')).toBeInTheDocument();
+    expect(
+      await toasts().findByText('Override service isn’t available yet. Please retry in 20–30 seconds.'),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's own text, or the fallback when it gives none", async () => {
@@ -119,9 +162,17 @@ describe('Override Image Detection dialog', () => {
   it("reads 'Regenerating...' while busy", async () => {
     let release: () => void = () => {};
     const app = await openDialog({ body: {} });
-    app.fetchMock.mockImplementationOnce(() => new Promise((resolve) => {
-      release = () => resolve(new Response(JSON.stringify({ newDetection: { object: 'x' } }), { headers: { 'content-type': 'application/json' } }));
-    }));
+    app.fetchMock.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve(
+              new Response(JSON.stringify({ newDetection: { object: 'x' } }), {
+                headers: { 'content-type': 'application/json' },
+              }),
+            );
+        }),
+    );
     await submit(app);
     expect(await within(app.dialog).findByRole('button', { name: 'Regenerating...' })).toBeDisabled();
     release();

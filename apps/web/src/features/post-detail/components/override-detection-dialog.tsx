@@ -1,7 +1,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { TriangleAlert } from 'lucide-react';
-import { DETECTION_LIMITS, DETECTION_TEXT, confidencePercent, overrideDetectionSchema, type Detection } from '@fenestra/shared';
+import {
+  DETECTION_LIMITS,
+  DETECTION_TEXT,
+  confidencePercent,
+  overrideDetectionSchema,
+  type Detection,
+} from '@fenestra/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
@@ -21,7 +27,14 @@ interface OverrideDetectionDialogProps {
 const T = DETECTION_TEXT;
 
 /** Staff correct the object an image shows (SPEC section 2 'Override Image Detection dialog'); saving regenerates its embedding. */
-export function OverrideDetectionDialog({ postId, imageId, imageUrl, imageAlt, detection, trigger }: OverrideDetectionDialogProps) {
+export function OverrideDetectionDialog({
+  postId,
+  imageId,
+  imageUrl,
+  imageAlt,
+  detection,
+  trigger,
+}: OverrideDetectionDialogProps) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -75,7 +88,11 @@ export function OverrideDetectionDialog({ postId, imageId, imageUrl, imageAlt, d
       <DialogContent title={T.dialogTitle} className="max-w-lg">
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
           <div className="flex gap-4">
-            <img src={imageUrl} alt={`${T.preview}: ${imageAlt}`} className="size-24 shrink-0 rounded-md border border-border object-cover" />
+            <img
+              src={imageUrl}
+              alt={`${T.preview}: ${imageAlt}`}
+              className="size-24 shrink-0 rounded-md border border-border object-cover"
+            />
             <section aria-label={T.currentDetection} className="min-w-0 flex-1">
               <h3 className="text-sm font-semibold">{T.currentDetection}</h3>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">

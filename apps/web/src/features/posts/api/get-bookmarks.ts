@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PostList } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/bookmarks: the member's saved posts, newest bookmark first, 20 a page. */
 export function getBookmarks(cursor: string | null, signal?: AbortSignal) {
@@ -10,7 +11,7 @@ export function getBookmarks(cursor: string | null, signal?: AbortSignal) {
 
 /** Invalidated by every bookmark toggle (api/post-toggles.ts). */
 export const bookmarksQueryOptions = infiniteQueryOptions({
-  queryKey: ['bookmarks'] as const,
+  queryKey: queryKeys.bookmarks.all,
   queryFn: ({ pageParam, signal }) => getBookmarks(pageParam, signal),
   initialPageParam: null as string | null,
   getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type Me } from '@fenestra/shared';
-import { meQueryKey } from '../../../lib/session';
 import { isStaleChunkError, reloadOnceForStaleChunk } from '../../../lib/stale-chunk';
 import { toast } from '../../../lib/toast';
 import type { PostToggle } from './post-toggles';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * `toggle(active)` for a post's like or bookmark button, given the state the person sees. Visitors get a toast and
@@ -16,7 +16,7 @@ export function usePostToggle(kind: PostToggle, postId: string): (wasActive: boo
   const client = useQueryClient();
   const pending = useRef(false);
   return (wasActive) => {
-    const session = client.getQueryState<Me | null>(meQueryKey);
+    const session = client.getQueryState<Me | null>(queryKeys.me);
     if (pending.current || !session || session.status === 'pending') return;
     if (!session.data) {
       toast.error(kind === 'like' ? MSG.signInToLike : MSG.signInToBookmark);

@@ -1,11 +1,12 @@
-import { PRESET_AVATARS, type Author } from '@fenestra/shared';
+import { isPresetAvatar, type Author } from '@fenestra/shared';
 import { cn } from '../../../lib/cn';
 import { AvatarImage } from '../../../components/ui/avatar-image';
+import { PresetAvatarArt } from '../../../components/ui/preset-avatar-art';
 
 const SIZES = {
-  sm: { box: 'size-6', text: 'text-xs', emoji: 'text-sm', px: 24 },
-  md: { box: 'size-8', text: 'text-sm', emoji: 'text-base', px: 32 },
-  lg: { box: 'size-10', text: 'text-base', emoji: 'text-xl', px: 40 },
+  sm: { box: 'size-6', text: 'text-xs', px: 24 },
+  md: { box: 'size-8', text: 'text-sm', px: 32 },
+  lg: { box: 'size-10', text: 'text-base', px: 40 },
 } as const;
 
 interface AuthorAvatarProps {
@@ -17,22 +18,34 @@ interface AuthorAvatarProps {
 }
 
 /**
- * An uploaded picture, a preset emoji, or the username's initial; a deleted author ('unknown') shows '?'.
+ * An uploaded picture, a preset avatar (drawn), or the username's initial; a deleted author ('unknown') shows '?'.
  * Decorative: the username is always written next to it.
  */
 export function AuthorAvatar({ author, size = 'md', eager = false, className }: AuthorAvatarProps) {
-  const { box, text, emoji, px } = SIZES[size];
-  const base = cn('inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-accent-fg', box, className);
+  const { box, text, px } = SIZES[size];
+  const base = cn(
+    'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-accent-fg',
+    box,
+    className,
+  );
   const avatar = author.avatarUrl;
-  if (avatar && (PRESET_AVATARS as readonly string[]).includes(avatar)) {
+  if (isPresetAvatar(avatar)) {
     return (
-      <span className={cn(base, emoji)} aria-hidden>
-        {avatar}
+      <span className={base} aria-hidden>
+        <PresetAvatarArt preset={avatar} />
       </span>
     );
   }
   if (avatar && /^(https?:\/\/|\/)/.test(avatar)) {
-    return <AvatarImage url={avatar} copies={author.avatarCopies} px={px} lazy={!eager} className={cn(base, 'object-cover')} />;
+    return (
+      <AvatarImage
+        url={avatar}
+        copies={author.avatarCopies}
+        px={px}
+        lazy={!eager}
+        className={cn(base, 'object-cover')}
+      />
+    );
   }
   const unknown = author.id === null;
   return (

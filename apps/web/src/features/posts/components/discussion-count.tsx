@@ -9,7 +9,12 @@ interface DiscussionCountProps {
 }
 
 /** '{n} active discussions' for the posts the topic and status select (the same query as the list). */
-export function DiscussionCount({ scope = 'public', filter = 'all', topic = null, sort = 'recent' }: DiscussionCountProps) {
+export function DiscussionCount({
+  scope = 'public',
+  filter = 'all',
+  topic = null,
+  sort = 'recent',
+}: DiscussionCountProps) {
   const { data, isError, isFetching } = usePosts({ scope, filter, topic, sort });
   const total = data?.pages[0]?.total;
   let line: string;

@@ -10,10 +10,19 @@ interface DiscussionListProps {
   sort?: Sort;
   /** Accessible name of the list. */
   label?: string;
+  /** Only questions with this tag (a tag page). */
+  tag?: string;
 }
 
 /** The discussion list of /, /my-posts, /resources/videos and /admin/unsolved. */
-export function DiscussionList({ scope = 'public', filter = 'all', topic = null, sort = 'recent', label = 'Discussions' }: DiscussionListProps) {
-  const query = usePosts({ scope, filter, topic, sort });
+export function DiscussionList({
+  scope = 'public',
+  filter = 'all',
+  topic = null,
+  sort = 'recent',
+  label = 'Discussions',
+  tag,
+}: DiscussionListProps) {
+  const query = usePosts(tag ? { scope, filter, topic, sort, tag } : { scope, filter, topic, sort });
   return <PostFeed query={query} emptyMessage={MSG.noPosts} failedMessage={MSG.failedLoadPosts} label={label} />;
 }

@@ -1,5 +1,15 @@
 import { useId } from 'react';
-import { SORTS, SORT_LABELS, STATUS_FILTERS, STATUS_FILTER_LABELS, TOPICS, TOPIC_LABELS, type Sort, type StatusFilter, type Topic } from '@fenestra/shared';
+import {
+  SORTS,
+  SORT_LABELS,
+  STATUS_FILTERS,
+  STATUS_FILTER_LABELS,
+  TOPICS,
+  TOPIC_LABELS,
+  type Sort,
+  type StatusFilter,
+  type Topic,
+} from '@fenestra/shared';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
@@ -69,7 +79,10 @@ function FilterSelect({ label, value, options, onChange, className }: FilterSele
             </option>
           ))}
         </select>
-        <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted"
+          aria-hidden
+        />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TOPIC_LABELS, isPublicPost, type PostSummary } from '@fenestra/shared';
+import { MSG, TOPIC_LABELS, NEW_MARKERS_TEXT, isPublicPost, type PostSummary } from '@fenestra/shared';
 import { MessageSquare } from 'lucide-react';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { TagList } from '../../../components/ui/tag-list';
@@ -15,8 +15,16 @@ import { StatusBadge } from './status-badge';
  * One post in a list. The title is the card's link; its hit area stretches over the whole card, while
  * the author link and the like and bookmark buttons sit above it, side by side, never inside it.
  */
-export function PostCard({ post, title, preview, firstInList = false }: {
+export function PostCard({
+  post,
+  title,
+  preview,
+  firstInList = false,
+  newReplies = 0,
+}: {
   post: PostSummary;
+  /** Replies since the member last read it (issue 25): shown as 'N new'. */
+  newReplies?: number;
   /** The list's first card: its pictures are above the fold, so they load with the page rather than lazily. */
   firstInList?: boolean;
   /** Drawn instead of the plain title and preview (search results mark the words searched for). */
@@ -44,8 +52,15 @@ export function PostCard({ post, title, preview, firstInList = false }: {
         </span>
         <RelativeTime date={post.createdAt} className="text-muted" />
         <span className="ml-auto flex items-center gap-2">
-          <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-muted">{TOPIC_LABELS[post.topic]}</span>
+          <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-muted">
+            {TOPIC_LABELS[post.topic]}
+          </span>
           <StatusBadge status={post.status} />
+          {post.answeredBy && (
+            <span className="rounded-full border border-emerald-700 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:border-emerald-500 dark:text-emerald-300">
+              {MSG.answered}
+            </span>
+          )}
         </span>
       </div>
 
@@ -58,6 +73,11 @@ export function PostCard({ post, title, preview, firstInList = false }: {
         </Link>
       </h2>
       <p className="mt-1.5 text-sm leading-relaxed break-words text-muted">{preview ?? post.preview}</p>
+      {post.answeredBy && (
+        <p className="mt-1.5 text-sm text-emerald-800 dark:text-emerald-300">
+          {MSG.answeredBy(post.answeredBy.username)}
+        </p>
+      )}
 
       {post.status === 'denied' && post.denialReason && (
         <p className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-300">
@@ -76,6 +96,15 @@ export function PostCard({ post, title, preview, firstInList = false }: {
           <MessageSquare className="size-4" aria-hidden />
           {post.replyCount === 1 ? '1 reply' : `${post.replyCount} replies`}
         </span>
+        {newReplies > 0 && (
+          <span
+            className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg"
+            title={NEW_MARKERS_TEXT.newRepliesLabel(newReplies)}
+          >
+            <span aria-hidden>{NEW_MARKERS_TEXT.newReplies(newReplies)}</span>
+            <span className="sr-only">{NEW_MARKERS_TEXT.newRepliesLabel(newReplies)}</span>
+          </span>
+        )}
         {/* A pending or denied post cannot be liked or bookmarked (the API refuses it too). */}
         {isPublicPost(post.status) && (
           <span className="relative z-10 ml-auto flex items-center gap-2">

@@ -8,7 +8,15 @@ const TILE = 'relative aspect-[4/3] overflow-hidden rounded-md border border-bor
 const TILE_SIZES = '(min-width: 640px) 106px, calc(25vw - 22px)';
 
 /** The video tile and up to 3 image thumbnails of a card (the post page opens them in the viewer). */
-export function PostMediaStrip({ images, video, eager = false }: { images: PostImage[]; video: PostVideo | null; eager?: boolean }) {
+export function PostMediaStrip({
+  images,
+  video,
+  eager = false,
+}: {
+  images: PostImage[];
+  video: PostVideo | null;
+  eager?: boolean;
+}) {
   const shown = images.slice(0, 3);
   const poster = video && posterOf(video);
   if (!video && shown.length === 0) return null;
@@ -17,7 +25,13 @@ export function PostMediaStrip({ images, video, eager = false }: { images: PostI
       {video && (
         <li className={TILE}>
           {poster ? (
-            <StoredImage picture={poster} sizes={TILE_SIZES} eager={eager} alt="Video thumbnail" className="size-full object-cover" />
+            <StoredImage
+              picture={poster}
+              sizes={TILE_SIZES}
+              eager={eager}
+              alt="Video thumbnail"
+              className="size-full object-cover"
+            />
           ) : (
             <span className="flex size-full items-center justify-center bg-slate-800 text-slate-100">
               <Film className="size-6" aria-hidden />
@@ -37,7 +51,13 @@ export function PostMediaStrip({ images, video, eager = false }: { images: PostI
       )}
       {shown.map((image) => (
         <li key={image.id} className={TILE}>
-          <StoredImage picture={image} sizes={TILE_SIZES} eager={eager} alt={image.alt} className="size-full object-cover" />
+          <StoredImage
+            picture={image}
+            sizes={TILE_SIZES}
+            eager={eager}
+            alt={image.alt}
+            className="size-full object-cover"
+          />
         </li>
       ))}
     </ul>

@@ -6,7 +6,8 @@ const BADGES = {
   solved: {
     label: 'Solved',
     Icon: CheckCircle2,
-    className: 'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+    className:
+      'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
   },
   open: {
     label: 'In Progress',
@@ -16,7 +17,8 @@ const BADGES = {
   pending: {
     label: 'Pending review',
     Icon: Clock,
-    className: 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-300',
+    className:
+      'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-300',
   },
   denied: {
     label: 'Denied',
@@ -29,7 +31,13 @@ const BADGES = {
 export function StatusBadge({ status, className }: { status: PostStatus; className?: string }) {
   const { label, Icon, className: tone } = BADGES[status];
   return (
-    <span className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', tone, className)}>
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        tone,
+        className,
+      )}
+    >
       <Icon className="size-3.5" aria-hidden />
       {label}
     </span>

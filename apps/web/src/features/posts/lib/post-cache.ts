@@ -1,12 +1,15 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { PostSummary } from '@fenestra/shared';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The fields a like or bookmark changes; a list card and the post page both carry them. */
 type ToggleFields = Pick<PostSummary, 'id' | 'liked' | 'voteCount' | 'bookmarked' | 'bookmarkCount'>;
 type PostPatch = (post: ToggleFields) => Partial<ToggleFields>;
 
 function isPost(value: unknown, postId: string): value is ToggleFields {
-  return typeof value === 'object' && value !== null && (value as { id?: unknown }).id === postId && 'voteCount' in value;
+  return (
+    typeof value === 'object' && value !== null && (value as { id?: unknown }).id === postId && 'voteCount' in value
+  );
 }
 
 function patchPosts(posts: unknown, postId: string, patch: PostPatch): unknown {
@@ -69,5 +72,5 @@ export function restoreSnapshot(client: QueryClient, snapshot: CacheSnapshot | u
  * in afterwards anyway.
  */
 export async function cancelPostRead(client: QueryClient, postId: string): Promise<void> {
-  await client.cancelQueries({ queryKey: ['post', postId] });
+  await client.cancelQueries({ queryKey: queryKeys.post.one(postId) });
 }

@@ -21,27 +21,38 @@ export function makePost(overrides: Partial<PostSummary> = {}): PostSummary {
     replyCount: 0,
     voteCount: 0,
     bookmarkCount: 0,
+    editedAt: null,
+    answeredBy: null,
     liked: false,
     bookmarked: false,
     ...overrides,
   };
 }
 
-export function pageOf(posts: PostSummary[], { nextCursor = null, total = posts.length }: { nextCursor?: string | null; total?: number } = {}): PostList {
+export function pageOf(
+  posts: PostSummary[],
+  { nextCursor = null, total = posts.length }: { nextCursor?: string | null; total?: number } = {},
+): PostList {
   return { posts, nextCursor, total };
 }
 
 /** The query strings of every GET the fetch mock saw for a path. */
 export function requestedQueries(fetchMock: { mock: { calls: unknown[][] } }, pathname: string): URLSearchParams[] {
   return fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: (init as RequestInit | undefined)?.method ?? 'GET' }))
+    .map(([input, init]) => ({
+      url: new URL(String(input), 'http://localhost'),
+      method: (init as RequestInit | undefined)?.method ?? 'GET',
+    }))
     .filter(({ url, method }) => method === 'GET' && url.pathname === pathname)
     .map(({ url }) => url.searchParams);
 }
 
 /** Every request the fetch mock saw, as 'METHOD /path'. */
 export function requestKeys(fetchMock: { mock: { calls: unknown[][] } }): string[] {
-  return fetchMock.mock.calls.map(([input, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`);
+  return fetchMock.mock.calls.map(
+    ([input, init]) =>
+      `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`,
+  );
 }
 
 /** The card at `index` of the list on screen, once it shows. */

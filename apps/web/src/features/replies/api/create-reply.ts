@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReplyInput, Reply } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface CreateReplyVariables extends CreateReplyInput {
   postId: string;
@@ -17,8 +18,8 @@ export function useCreateReply() {
   return useMutation({
     mutationFn: createReply,
     onSettled: (_reply, _error, { postId }) => {
-      void client.invalidateQueries({ queryKey: ['replies', postId] });
-      void client.invalidateQueries({ queryKey: ['post', postId] });
+      void client.invalidateQueries({ queryKey: queryKeys.replies.of(postId) });
+      void client.invalidateQueries({ queryKey: queryKeys.post.one(postId) });
     },
   });
 }

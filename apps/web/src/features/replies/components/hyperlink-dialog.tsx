@@ -43,9 +43,18 @@ export function HyperlinkDialog({ trigger, initialText, onInsert }: HyperlinkDia
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent title="Insert a link" description="The link opens in a new tab. Without link text, the address itself is shown.">
+      <DialogContent
+        title="Insert a link"
+        description="The link opens in a new tab. Without link text, the address itself is shown."
+      >
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <FormField label={MSG.linkText} labelAside="Optional" value={text} onChange={(event) => setText(event.target.value)} autoComplete="off" />
+          <FormField
+            label={MSG.linkText}
+            labelAside="Optional"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            autoComplete="off"
+          />
           <FormField
             label={MSG.linkUrl}
             type="url"

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchResults, SearchStatus, Topic } from '@fenestra/shared';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface SearchParams {
   q: string;
@@ -20,7 +21,7 @@ export function searchPosts({ q, topic, status }: SearchParams, cursor: string |
 // Under ['posts', ...] like every list, so a like or bookmark refreshes results as it does lists.
 export function searchQueryOptions(params: SearchParams) {
   return infiniteQueryOptions({
-    queryKey: ['posts', 'search', params] as const,
+    queryKey: queryKeys.posts.search(params),
     queryFn: ({ pageParam, signal }) => searchPosts(params, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -1,5 +1,12 @@
 import { useId } from 'react';
-import { ALL_TOPICS_LABEL, SEARCH_STATUS_LABELS, TOPICS, TOPIC_LABELS, type SearchStatus, type Topic } from '@fenestra/shared';
+import {
+  ALL_TOPICS_LABEL,
+  SEARCH_STATUS_LABELS,
+  TOPICS,
+  TOPIC_LABELS,
+  type SearchStatus,
+  type Topic,
+} from '@fenestra/shared';
 import { NativeSelect } from '../../../components/ui/native-select';
 
 export interface SearchSelection {
@@ -23,7 +30,11 @@ export function SearchFilters({ topic, status, statuses, onChange }: SearchFilte
         <label htmlFor={topicId} className="text-sm font-medium text-fg">
           Topic
         </label>
-        <NativeSelect id={topicId} value={topic ?? ''} onChange={(event) => onChange({ status, topic: (event.target.value || null) as Topic | null })}>
+        <NativeSelect
+          id={topicId}
+          value={topic ?? ''}
+          onChange={(event) => onChange({ status, topic: (event.target.value || null) as Topic | null })}
+        >
           <option value="">{ALL_TOPICS_LABEL}</option>
           {TOPICS.map((t) => (
             <option key={t} value={t}>
@@ -36,7 +47,11 @@ export function SearchFilters({ topic, status, statuses, onChange }: SearchFilte
         <label htmlFor={statusId} className="text-sm font-medium text-fg">
           Status
         </label>
-        <NativeSelect id={statusId} value={status} onChange={(event) => onChange({ topic, status: event.target.value as SearchStatus })}>
+        <NativeSelect
+          id={statusId}
+          value={status}
+          onChange={(event) => onChange({ topic, status: event.target.value as SearchStatus })}
+        >
           {statuses.map((s) => (
             <option key={s} value={s}>
               {SEARCH_STATUS_LABELS[s]}

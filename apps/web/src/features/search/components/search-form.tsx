@@ -22,7 +22,14 @@ export function SearchForm({ initial }: { initial: string }) {
       <label htmlFor="search-page-query" className="sr-only">
         Search posts
       </label>
-      <Input id="search-page-query" type="search" maxLength={SEARCH_LIMITS.maxLength} value={text} onChange={(event) => setText(event.target.value)} placeholder="Hinge, operator, sash lock..." />
+      <Input
+        id="search-page-query"
+        type="search"
+        maxLength={SEARCH_LIMITS.maxLength}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Hinge, operator, sash lock..."
+      />
       <Button type="submit">
         <Search className="size-4" aria-hidden />
         Search

@@ -9,7 +9,10 @@ export function SimilarWhileAsking({ draft }: { draft: SimilarDraft }) {
   return (
     <div aria-live="polite">
       {questions.length > 0 && (
-        <section aria-labelledby="similar-while-asking" className="space-y-2 rounded-md border border-border bg-accent/40 p-3">
+        <section
+          aria-labelledby="similar-while-asking"
+          className="space-y-2 rounded-md border border-border bg-accent/40 p-3"
+        >
           <h2 id="similar-while-asking" className="text-sm font-semibold text-fg">
             {MSG.similarWhileAsking}
           </h2>

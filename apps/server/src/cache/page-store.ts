@@ -1,0 +1,203 @@
+import type pg from 'pg';
+import type { EventListener } from '../realtime/listener.js';
+import { followEvents } from './public-cache.js';
+
+/**
+ * Server-drawn pages kept in PostgreSQL (table rendered_pages, decision 039): drawn once, then found by every instance
+ * and after a restart, so a page nobody read today is not drawn again. The public-read cache (10 s, in memory)
+ * stays in front of it.
+ *
+ * Dropped as the public-read cache is: every event of every instance deletes the rows carrying the tags its row of
+ * FORUM_EVENTS drops (each instance deletes what it hears; the deletes are the same). A page drawn from data read
+ * before an event is never kept after it: a store that hears a drop of its tags before its row is written does not
+ * write it, and one that hears it while the row is being written deletes the row once it is. A read waits for the
+ * deletes of the events heard before it. Anything that fails (the database away) empties the table once it answers
+ * again: a lost delete could leave a stale page.
+ *
+ * Bounded: past `maxBytes` of pages or `maxRows` rows, the oldest stored go first (checked every `evictEvery` stores
+ * of this instance).
+ */
+export interface StoredPage {
+  content: string;
+  etag: string;
+  tags: string[];
+  checks: string;
+}
+
+export interface PageStore {
+  /**
+   * The stored page under `key`, once the drops heard so far are done, if its checks are `checksNow`'s answer; null
+   * when there is none (or on a failure).
+   */
+  get(key: string, checksNow: () => Promise<string | null>): Promise<StoredPage | null>;
+  /**
+   * Keeps a page drawn from reads made after `begin()` answered `started`, unless one of its tags was dropped since.
+   */
+  put(started: Started, key: string, page: StoredPage): Promise<void>;
+  /** Call before the reads a page is drawn from. */
+  begin(): Started;
+  /** Deletes the oldest rows past the caps (the store's own unless given). */
+  evict(caps?: { maxBytes?: number; maxRows?: number }): Promise<void>;
+  /** Resolves once every drop heard so far is done (tests). */
+  settled(): Promise<void>;
+  /** found: pages sent from the table; stored: pages written to it (by this instance). */
+  readonly stats: { found: number; stored: number };
+  stop(): void;
+}
+
+/** A page being drawn: whether a drop of its tags (or of everything) was heard since it began. */
+export interface Started {
+  heard: Set<string>;
+  all: boolean;
+}
+
+export interface PageStoreOptions {
+  maxBytes?: number;
+  maxRows?: number;
+  evictEvery?: number;
+  onError?: (err: unknown) => void;
+}
+
+export function createPageStore(
+  pool: Pick<pg.Pool, 'query'>,
+  listener: Pick<EventListener, 'subscribe' | 'listening'>,
+  opts: PageStoreOptions = {},
+): PageStore {
+  const maxBytes = opts.maxBytes ?? 512 * 2 ** 20;
+  const maxRows = opts.maxRows ?? 50_000;
+  const evictEvery = opts.evictEvery ?? 200;
+  const onError = opts.onError ?? (() => {});
+  // Pages being drawn, to mark stale.
+  const drawing = new Set<Started>();
+  // Tags heard and not yet deleted (or everything); one delete per turn of the event loop.
+  let toDrop = new Set<string>();
+  let dropAll = false;
+  let scheduled = false;
+  // True after a failure: the table is emptied before anything is read or kept again.
+  let unsure = false;
+  let deleting: Promise<void> = Promise.resolve();
+  let stores = 0;
+  let found = 0;
+
+  const run = async (text: string, values: unknown[] = []) => {
+    await pool.query(text, values);
+  };
+
+  function flush(): Promise<void> {
+    scheduled = false;
+    const all = dropAll || unsure;
+    const tags = [...toDrop];
+    toDrop = new Set();
+    dropAll = false;
+    deleting = deleting.then(async () => {
+      try {
+        if (all) await run('DELETE FROM rendered_pages');
+        else if (tags.length > 0) await run('DELETE FROM rendered_pages WHERE tags && $1::text[]', [tags]);
+        if (all) unsure = false;
+      } catch (err) {
+        unsure = true;
+        onError(err);
+      }
+    });
+    return deleting;
+  }
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => void flush());
+  }
+
+  const stopFollowing = followEvents(listener, {
+    invalidate(tag) {
+      for (const page of drawing) page.heard.add(tag);
+      toDrop.add(tag);
+      schedule();
+    },
+    clear() {
+      for (const page of drawing) page.all = true;
+      dropAll = true;
+      schedule();
+    },
+  });
+
+  const staleFor = (started: Started, tags: readonly string[]) => started.all || tags.some((t) => started.heard.has(t));
+
+  async function evict(caps: { maxBytes?: number; maxRows?: number } = {}) {
+    await run(
+      `DELETE FROM rendered_pages WHERE key IN (
+         SELECT key FROM (
+           SELECT key, sum(bytes) OVER w AS total, row_number() OVER w AS n FROM rendered_pages
+           WINDOW w AS (ORDER BY stored_at DESC, key)
+         ) kept WHERE total > $1 OR n > $2)`,
+      [caps.maxBytes ?? maxBytes, caps.maxRows ?? maxRows],
+    );
+  }
+
+  return {
+    begin() {
+      const started: Started = { heard: new Set(), all: !listener.listening() };
+      drawing.add(started);
+      // Forgotten at the latest when its page is stored (put) or after a minute (a draw that failed).
+      setTimeout(() => drawing.delete(started), 60_000).unref();
+      return started;
+    },
+
+    async get(key, checksNow) {
+      if (scheduled) await flush();
+      await deleting;
+      if (unsure) {
+        await flush();
+        if (unsure) return null;
+      }
+      try {
+        const { rows } = await (pool as pg.Pool).query<StoredPage>(
+          'SELECT content, etag, tags, checks FROM rendered_pages WHERE key = $1',
+          [key],
+        );
+        const page = rows[0];
+        if (!page || page.checks !== (await checksNow())) return null;
+        found++;
+        return page;
+      } catch (err) {
+        onError(err);
+        return null;
+      }
+    },
+
+    async put(started, key, page) {
+      let written = false;
+      try {
+        if (staleFor(started, page.tags) || !listener.listening() || unsure) return;
+        await run(
+          `INSERT INTO rendered_pages (key, content, etag, tags, checks, bytes) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (key) DO UPDATE SET content = EXCLUDED.content, etag = EXCLUDED.etag, tags = EXCLUDED.tags,
+             checks = EXCLUDED.checks, bytes = EXCLUDED.bytes, stored_at = now()`,
+          [key, page.content, page.etag, page.tags, page.checks, Buffer.byteLength(page.content)],
+        );
+        written = true;
+        // A drop heard while it was written may have been deleted before the row was there.
+        if (staleFor(started, page.tags)) await run('DELETE FROM rendered_pages WHERE key = $1', [key]);
+        if (++stores % evictEvery === 0) void evict().catch(onError);
+      } catch (err) {
+        onError(err);
+        // A row written and perhaps stale, not deleted: everything goes once the database answers.
+        if (written) {
+          unsure = true;
+          schedule();
+        }
+      } finally {
+        drawing.delete(started);
+      }
+    },
+
+    evict,
+    get stats() {
+      return { found, stored: stores };
+    },
+    async settled() {
+      if (scheduled) await flush();
+      await deleting;
+    },
+    stop: () => stopFollowing(),
+  };
+}

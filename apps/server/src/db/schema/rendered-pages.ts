@@ -1,0 +1,25 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Server-drawn pages as visitors see them, kept across restarts and shared by every instance (decision 039): a
+// page nobody read today is sent from here instead of being drawn again. `key` is the build and the address;
+// `content` the page without the time its data was read (spliced in when sent). Every event that changes the page
+// deletes its row through `tags` (the public-read cache's tags, FORUM_EVENTS' `drops`); the oldest rows go past a
+// cap (cache/page-store.ts).
+export const renderedPages = pgTable(
+  'rendered_pages',
+  {
+    key: text('key').primaryKey(),
+    content: text('content').notNull(),
+    /** Its ETag (made from `content`), kept so sending it hashes nothing. */
+    etag: text('etag').notNull(),
+    tags: text('tags').array().notNull(),
+    /** What the page was drawn from that no event names (a post's similar questions), checked when it is read. */
+    checks: text('checks').notNull().default(''),
+    bytes: integer('bytes').notNull(),
+    storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('rendered_pages_tags_idx').using('gin', t.tags),
+    index('rendered_pages_stored_at_idx').on(t.storedAt.desc(), t.bytes),
+  ],
+);

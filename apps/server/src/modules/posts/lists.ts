@@ -1,0 +1,220 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import {
+  LIMITS,
+  LIST_SCOPES,
+  parseFilter,
+  parseSort,
+  parseTopic,
+  type ListScope,
+  type PostList,
+  type PostStatus,
+  type PostSummary,
+  type Topic,
+} from '@fenestra/shared';
+import type { Db } from '../../db/client.js';
+import { bookmarks, posts } from '../../db/schema/index.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import * as repo from './repo.js';
+import { ORDERS, keyValues, type OrderName } from './list-orders.js';
+import type { Preparable, PreparedStatements } from './statements.js';
+import type { PostSummaries } from './summaries.js';
+import type { Viewer } from './viewer.js';
+
+export interface ListQuery {
+  scope: ListScope;
+  filter: unknown;
+  topic: unknown;
+  sort: unknown;
+  cursor: unknown;
+  /** The public list's questions with this tag (any case), or null for all. */
+  tag?: string | null;
+}
+
+/** A tag as a list reads it: trimmed, lower case; blank is none. */
+export const listTag = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase().slice(0, 60) : null;
+
+/** A list's query from a request's query string: an unknown scope is the public list. */
+export function parseListQuery(query: Record<string, unknown>): ListQuery {
+  const scope = (LIST_SCOPES as readonly unknown[]).includes(query.scope) ? (query.scope as ListScope) : 'public';
+  return {
+    scope,
+    filter: query.filter,
+    topic: query.topic,
+    sort: query.sort,
+    cursor: query.cursor,
+    tag: listTag(query.tag),
+  };
+}
+
+/**
+ * A list's statement: `name` says everything that changes its SQL text (a named prepared statement is
+ * parsed and planned once per connection); `where` uses placeholders, filled from `params`.
+ */
+interface ListSpec {
+  name: string;
+  where: SQL | undefined;
+  params: Record<string, unknown>;
+  /** The total's statement, by name, with the same placeholders. */
+  count: { name: string; build: Preparable<{ n: number }> };
+}
+
+const TOPIC = sql.placeholder('topic');
+const USER = sql.placeholder('userId');
+const TAG = sql.placeholder('tag');
+/** Questions with the tag in any case (tags are stored as written). */
+const tagIs = sql`EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = ${posts.id} AND lower(t.tag) = ${TAG})`;
+const topicIs = (topic: Topic | null) => (topic ? eq(posts.topic, TOPIC) : undefined);
+/** A topic in a statement's name: which one is a parameter. */
+const topicName = (topic: Topic | null) => (topic ? 'topic' : 'all');
+
+const publicStatuses = (filter: string): PostStatus[] =>
+  filter === 'solved' ? ['solved'] : filter === 'unsolved' ? ['open'] : ['open', 'solved'];
+
+// Literal statuses, not parameters: the planner matches them to the partial indexes of migration 0002.
+function publicWhere(filter: string, topic: Topic | null): SQL | undefined {
+  const status =
+    filter === 'solved'
+      ? eq(posts.status, 'solved')
+      : filter === 'unsolved'
+        ? eq(posts.status, 'open')
+        : repo.isPublicStatus;
+  return and(status, topicIs(topic));
+}
+
+/** The lists of posts, a page at a time, each from its own named prepared statements. */
+export function postLists(deps: { db: Db; prepared: PreparedStatements; summaries: PostSummaries['summaries'] }) {
+  const { db, prepared, summaries } = deps;
+
+  /** A page of a list: the posts with their attachments, then the total (one connection at a time). */
+  async function page(
+    spec: ListSpec,
+    orderName: OrderName,
+    rawCursor: unknown,
+    viewer: Viewer | null,
+  ): Promise<PostList> {
+    const order = ORDERS[orderName];
+    const cursor = decodeCursor(rawCursor, orderName);
+    const name = `${spec.name}_${orderName}_${cursor ? 'after' : 'first'}`;
+    const statement = prepared<repo.SummaryRow>(name, () =>
+      repo.selectPosts(db, cursor ? and(spec.where, order.after) : spec.where, order.by, LIMITS.pageSize + 1),
+    );
+    const rows = await statement.execute(cursor ? { ...spec.params, ...keyValues(cursor) } : spec.params);
+    const [count] = await prepared(spec.count.name, spec.count.build).execute(spec.params);
+    const more = rows.length > LIMITS.pageSize;
+    const shown = more ? rows.slice(0, LIMITS.pageSize) : rows;
+    const last = shown[shown.length - 1];
+    return {
+      posts: await summaries(shown, viewer),
+      nextCursor: more && last ? encodeCursor({ o: orderName, ...order.keys(last) }) : null,
+      total: count?.n ?? 0,
+    };
+  }
+
+  /** A list of posts by a where clause (with placeholders); its total counts the same rows. */
+  const spec = (name: string, where: SQL | undefined, params: Record<string, unknown>): ListSpec => ({
+    name: `list_${name}`,
+    where,
+    params,
+    count: { name: `count_${name}`, build: () => repo.countPosts(db, where) },
+  });
+
+  return {
+    /** The lists behind /, /my-posts, /resources/videos and /admin/unsolved; the route checks who may ask. */
+    async listPosts(viewer: Viewer | null, query: ListQuery): Promise<PostList> {
+      const topic = parseTopic(query.topic);
+      const filter = parseFilter(query.filter);
+      const params = { topic, userId: viewer?.id };
+      switch (query.scope) {
+        case 'mine':
+          return page(
+            spec(`mine_${topicName(topic)}`, and(eq(posts.userId, USER), topicIs(topic)), params),
+            'recent',
+            query.cursor,
+            viewer,
+          );
+        case 'unsolved-queue':
+          return page(
+            spec(`queue_${topicName(topic)}`, and(eq(posts.status, 'open'), topicIs(topic)), params),
+            'oldest',
+            query.cursor,
+            viewer,
+          );
+        case 'videos':
+          return page(
+            spec(`videos_${filter}_${topicName(topic)}`, and(publicWhere(filter, topic), repo.hasVideo), params),
+            parseSort(query.sort),
+            query.cursor,
+            viewer,
+          );
+        default: {
+          if (query.tag) {
+            // A tag page: its total counts its rows (no trigger keeps a count per tag).
+            return page(
+              spec(`tag_${filter}_${topicName(topic)}`, and(publicWhere(filter, topic), tagIs), {
+                ...params,
+                tag: query.tag,
+              }),
+              parseSort(query.sort),
+              query.cursor,
+              viewer,
+            );
+          }
+          // The home list's total comes from the trigger-kept counts: a lookup, not a scan.
+          const name = `public_${filter}_${topicName(topic)}`;
+          return page(
+            {
+              name: `list_${name}`,
+              where: publicWhere(filter, topic),
+              params,
+              count: {
+                name: `count_${name}`,
+                build: () => repo.countByStatus(db, publicStatuses(filter), topic ? TOPIC : undefined),
+              },
+            },
+            parseSort(query.sort),
+            query.cursor,
+            viewer,
+          );
+        }
+      }
+    },
+
+    /** A member's public posts (open and solved), newest first: a profile's Posts tab. */
+    async listMemberPosts(viewer: Viewer | null, userId: string, rawCursor: unknown): Promise<PostList> {
+      return page(
+        spec('member', and(eq(posts.userId, USER), repo.isPublicStatus), { userId }),
+        'recent',
+        rawCursor,
+        viewer,
+      );
+    },
+
+    /** The member's bookmarks they may still see, newest bookmark first. */
+    async listBookmarks(viewer: Viewer, rawCursor: unknown): Promise<PostList> {
+      const cursor = decodeCursor(rawCursor, 'bookmarks');
+      const visible = viewer.isStaff ? undefined : or(repo.isPublicStatus, eq(posts.userId, viewer.id));
+      const after = cursor
+        ? sql`(${bookmarks.createdAt}, ${bookmarks.id}) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`
+        : undefined;
+      const rows = await repo.selectBookmarked(db, viewer.id, and(visible, after), LIMITS.pageSize + 1);
+      const total = await repo.countBookmarked(db, viewer.id, visible);
+      const more = rows.length > LIMITS.pageSize;
+      const shown = more ? rows.slice(0, LIMITS.pageSize) : rows;
+      const last = shown[shown.length - 1];
+      return {
+        posts: await summaries(shown, viewer),
+        nextCursor: more && last ? encodeCursor({ o: 'bookmarks', c: last.bookmarkKey, i: last.bookmarkId }) : null,
+        total,
+      };
+    },
+
+    /** The review queue, oldest first. */
+    async pendingQueue(viewer: Viewer): Promise<PostSummary[]> {
+      const rows = await repo.selectPosts(db, eq(posts.status, 'pending'), ORDERS.oldest.by, 200);
+      return summaries(rows as repo.SummaryRow[], viewer);
+    },
+  };
+}
+
+export type PostLists = ReturnType<typeof postLists>;

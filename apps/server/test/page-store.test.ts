@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { buildWebIfNeeded } from '../../../scripts/build-web-if-needed.mjs';
+import { createTestApp, freshDatabase, insertMember, ORIGIN, type TestApp } from './helpers.js';
+import { askBody, get, insertPost, makeStaff, post, sqlQuery } from './post-fixtures.js';
+
+// Post pages drawn once for visitors and kept in PostgreSQL for every instance (decision 039): two instances on one
+// database, each with its own memory; what one draws the other sends, and every change made through one drops it.
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The page without the time its data was read (the one part that differs between two sends of one page). */
+const content = (html: string) => html.replace(/ data-read-at="[^"]*"/, '');
+const readAt = (html: string) => / data-read-at="([^"]*)"/.exec(html)?.[1];
+const stored = async (t: TestApp, id: string) =>
+  (
+    await sqlQuery<{ key: string; tags: string[] }>(t, `SELECT key, tags FROM rendered_pages WHERE key LIKE $1`, [
+      `%:/post/${id}`,
+    ])
+  ).rows;
+
+describe('post pages kept in the database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let author: Awaited<ReturnType<typeof insertMember>>;
+  let replier: Awaited<ReturnType<typeof insertMember>>;
+  let staff: Awaited<ReturnType<typeof insertMember>>;
+
+  beforeAll(async () => {
+    buildWebIfNeeded();
+    const databaseUrl = await freshDatabase();
+    a = await createTestApp({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
+    b = await createTestApp({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
+    author = await insertMember(a, { username: 'sash-author' });
+    replier = await insertMember(a, { username: 'sash-replier' });
+    staff = await insertMember(a);
+    await makeStaff(a, staff.me.id, 'admin');
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  /** Every event committed so far has reached both instances, and their deletes are done. */
+  const caughtUp = async () => {
+    for (const t of [a, b]) {
+      await t.app.services.events.listener.sync();
+      await t.app.services.pageStore.settled();
+    }
+  };
+  /** Each instance's memory forgets its pages (as after 10 s, or a restart): only the database is left. */
+  const forget = () => {
+    a.app.services.publicCache.clear();
+    b.app.services.publicCache.clear();
+  };
+  const page = async (t: TestApp, id: string) => {
+    const res = await get(t, `/post/${id}`);
+    expect(res.statusCode).toBe(200);
+    return res;
+  };
+  /** A post of `author` with a reply of `replier`, its page drawn once on `a` and kept. */
+  async function keptPost(title: string) {
+    const id = await insertPost(a, { userId: author.me.id, title, createdAt: new Date(Date.now() - 3_600_000) });
+    const replied = await post(a, `/api/posts/${id}/replies`, replier.cookie, {
+      content: 'The keeper plate is cracked: replace it before the latch.',
+    });
+    expect(replied.statusCode).toBe(201);
+    await caughtUp();
+    await page(a, id);
+    await caughtUp();
+    await a.app.services.pageStore.settled();
+    // put() runs after the answer: wait for its row.
+    for (let i = 0; i < 50 && (await stored(a, id)).length === 0; i++) await new Promise((r) => setImmediate(r));
+    expect(await stored(a, id)).toHaveLength(1);
+    return { id, replyId: replied.json().id as string };
+  }
+
+  it('sends the page another instance drew, byte for byte as drawn from scratch, with the time it was sent', async () => {
+    const { id } = await keptPost('Casement hinge arm bent after a storm');
+    const [row] = await stored(a, id);
+    expect(row!.tags).toEqual(
+      expect.arrayContaining([`post:${id}`, `member:${author.me.id}`, `member:${replier.me.id}`]),
+    );
+    expect(row!.tags).not.toContain('lists');
+
+    forget();
+    const found = b.app.services.pageStore.stats.found;
+    const fromStore = await page(b, id);
+    expect(b.app.services.pageStore.stats.found).toBe(found + 1);
+    expect(content(fromStore.body)).toContain('Casement hinge arm bent after a storm');
+    // Its stream's `since` is when it was found current, not when it was drawn.
+    expect(readAt(fromStore.body)).toMatch(/^\d+\.[0-9a-f]+$/);
+
+    // Drawn again with nothing kept: the same bytes, the same ETag.
+    await sqlQuery(a, 'DELETE FROM rendered_pages');
+    forget();
+    const fresh = await page(b, id);
+    expect(b.app.services.pageStore.stats.found).toBe(found + 1);
+    expect(content(fresh.body)).toBe(content(fromStore.body));
+    expect(fresh.headers.etag).toBe(fromStore.headers.etag);
+  });
+
+  it('drops a kept page on every instance at an edit, a reply, a like, a moderation action, a profile change and a settings change', async () => {
+    const { id, replyId } = await keptPost('Sliding door roller grinds on the track');
+    const version = (await get(a, `/api/posts/${id}`)).json().version as number;
+    const changes: [string, () => Promise<{ statusCode: number }>, (html: string) => void][] = [
+      [
+        'an edit',
+        () =>
+          a.app.inject({
+            method: 'PATCH',
+            url: `/api/posts/${id}`,
+            headers: { origin: ORIGIN, cookie: author.cookie },
+            payload: askBody({ version, title: 'Sliding door roller grinds and jumps the track' }),
+          }),
+        (html) => expect(html).toContain('Sliding door roller grinds and jumps the track'),
+      ],
+      [
+        'a reply',
+        () => post(a, `/api/posts/${id}/replies`, replier.cookie, { content: 'Lift the panel and clean the groove.' }),
+        (html) => expect(html).toContain('Lift the panel and clean the groove.'),
+      ],
+      [
+        'a like',
+        () => post(a, `/api/posts/${id}/like`, replier.cookie),
+        (html) => expect(html).toMatch(/"voteCount":1\b/),
+      ],
+      [
+        'a moderation action',
+        () =>
+          a.app.inject({
+            method: 'DELETE',
+            url: `/api/admin/replies/${replyId}`,
+            headers: { origin: ORIGIN, cookie: staff.cookie },
+          }),
+        (html) => expect(html).not.toContain('The keeper plate is cracked'),
+      ],
+      [
+        'a profile change',
+        () =>
+          a.app.inject({
+            method: 'PATCH',
+            url: '/api/settings/profile',
+            headers: { origin: ORIGIN, cookie: replier.cookie },
+            payload: { username: 'roller-fixer' },
+          }),
+        (html) => expect(html).toContain('roller-fixer'),
+      ],
+      [
+        "the site's settings",
+        () =>
+          a.app.inject({
+            method: 'PUT',
+            url: '/api/admin/settings',
+            headers: { origin: ORIGIN, cookie: staff.cookie },
+            payload: { siteName: 'Sash and Sill' },
+          }),
+        (html) => expect(/<title>[^<]*<\/title>/.exec(html)?.[0]).toContain('Sash and Sill'),
+      ],
+    ];
+    for (const [what, change, shows] of changes) {
+      await page(a, id);
+      await caughtUp();
+      for (let i = 0; i < 50 && (await stored(a, id)).length === 0; i++) await new Promise((r) => setImmediate(r));
+      expect(await stored(a, id), `kept before ${what}`).toHaveLength(1);
+      expect((await change()).statusCode, what).toBeLessThan(300);
+      await caughtUp();
+      expect(await stored(a, id), `dropped by ${what}`).toEqual([]);
+      forget();
+      const found = b.app.services.pageStore.stats.found;
+      shows(content((await page(b, id)).body));
+      expect(b.app.services.pageStore.stats.found, `drawn again after ${what}`).toBe(found);
+    }
+  });
+
+  it('draws again when the similar questions it showed changed (the job writes them without an event)', async () => {
+    const { id } = await keptPost('Window crank spins without opening');
+    const other = await insertPost(a, { userId: author.me.id, title: 'Crank handle strips on an awning window' });
+    forget();
+    const found = b.app.services.pageStore.stats.found;
+    expect(content((await page(b, id)).body)).not.toContain('Crank handle strips on an awning window');
+    expect(b.app.services.pageStore.stats.found).toBe(found + 1);
+    await sqlQuery(
+      a,
+      `INSERT INTO post_similar (post_id, similar_post_id, score, source, updated_at) VALUES ($1, $2, 0.9, 'text', now())`,
+      [id, other],
+    );
+    forget();
+    expect(content((await page(b, id)).body)).toContain('Crank handle strips on an awning window');
+    expect(b.app.services.pageStore.stats.found).toBe(found + 1);
+  });
+
+  it('keeps no more than its cap, the oldest going first', async () => {
+    const others = (await sqlQuery<{ n: number }>(a, 'SELECT count(*)::int AS n FROM rendered_pages')).rows[0]!.n;
+    await sqlQuery(
+      a,
+      `INSERT INTO rendered_pages (key, content, etag, tags, bytes, stored_at)
+       SELECT 'cap-test:' || g, 'x', 'x', '{}', 1, now() - make_interval(days => 1000 - g) FROM generate_series(1, 10) g`,
+    );
+    await a.app.services.pageStore.evict({ maxRows: others + 5 });
+    const kept = await sqlQuery<{ key: string }>(a, `SELECT key FROM rendered_pages WHERE key LIKE 'cap-test:%'`);
+    expect(kept.rows.map((row) => row.key).sort()).toEqual([
+      'cap-test:10',
+      'cap-test:6',
+      'cap-test:7',
+      'cap-test:8',
+      'cap-test:9',
+    ]);
+    expect((await sqlQuery(a, 'SELECT 1 FROM rendered_pages')).rowCount).toBe(others + 5);
+  });
+});
