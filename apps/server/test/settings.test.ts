@@ -229,6 +229,8 @@ describe('site settings', () => {
 
     const first = (await upload(admin.cookie, 'logo', '#ff0000')).json().files[0];
     expect((await save(a, { logo: { uploadId: first.id } })).statusCode).toBe(200);
+    // The other instance answers from its settings once the change's event reaches it (a CI run read it before).
+    await b.app.services.events.listener.sync();
     const shown = (await publicConfig(b)).logoUrl as string;
     expect(shown).toBe(first.publicUrl);
     const fileOf = (url: string) => path.join(a.config.dataDir, 'uploads', url.replace(/^\/media\//, ''));
