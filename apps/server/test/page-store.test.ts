@@ -58,7 +58,7 @@ describe('post pages kept in the database', () => {
   };
   /** A post of `author` with a reply of `replier`, its page drawn once on `a` and kept. */
   async function keptPost(title: string) {
-    const id = await insertPost(a, { userId: author.me.id, title, createdAt: new Date(Date.now() - 3_600_000) });
+    const id = await insertPost(a, { userId: author.me.id, title, createdAt: new Date('2026-11-01T10:00:00Z') });
     const replied = await post(a, `/api/posts/${id}/replies`, replier.cookie, {
       content: 'The keeper plate is cracked: replace it before the latch.',
     });

@@ -101,7 +101,7 @@ export function SiteSettingsForm({ answer }: { answer: SiteSettingsAnswer }) {
   const fixed = (key: SiteSettingKey) => Boolean(answer.fixedByEnv[key]);
   const errorFor = (key: string) => (error?.field?.startsWith(key) ? error.message : undefined);
 
-  /** A whole number setting of the trust and flags cards (a function, not a component: typing keeps its focus). */
+  /** A whole number setting of the rate-limit, flags and trust cards (a function, not a component: typing keeps its focus). */
   const numberField = (setting: NumberKey) => (
     <FormField
       key={setting}
@@ -193,22 +193,7 @@ export function SiteSettingsForm({ answer }: { answer: SiteSettingsAnswer }) {
             instance.
           </p>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {RATE_LIMIT_KEYS.map((key) => (
-            <FormField
-              key={key}
-              label={SITE_SETTINGS[key].label}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              value={draft.numbers[key]}
-              disabled={fixed(key)}
-              hint={fixedHint(answer, key)}
-              error={errorFor(key)}
-              onChange={(e) => setDraft({ ...draft, numbers: { ...draft.numbers, [key]: e.target.value } })}
-            />
-          ))}
-        </div>
+        <div className="grid gap-4 sm:grid-cols-2">{RATE_LIMIT_KEYS.map(numberField)}</div>
       </Card>
 
       <Card className="space-y-4 p-5">
