@@ -38,7 +38,7 @@ export interface PageStore {
   begin(): Started;
   /** Deletes the oldest rows past the caps (the store's own unless given). */
   evict(caps?: { maxBytes?: number; maxRows?: number }): Promise<void>;
-  /** Resolves once every drop heard so far is done (tests). */
+  /** Resolves once every drop heard so far and every page being kept is done (tests). */
   settled(): Promise<void>;
   /** found: pages sent from the table; stored: pages written to it (by this instance). */
   readonly stats: { found: number; stored: number };
@@ -76,6 +76,8 @@ export function createPageStore(
   // True after a failure: the table is emptied before anything is read or kept again.
   let unsure = false;
   let deleting: Promise<void> = Promise.resolve();
+  /** Pages being written (put is not awaited by the answer that drew them). */
+  const writing = new Set<Promise<void>>();
   let stores = 0;
   let found = 0;
 
@@ -133,6 +135,33 @@ export function createPageStore(
     );
   }
 
+  /** Writes a drawn page unless a drop of its tags was heard since it began. */
+  async function keep(started: Started, key: string, page: StoredPage): Promise<void> {
+    let written = false;
+    try {
+      if (staleFor(started, page.tags) || !listener.listening() || unsure) return;
+      await run(
+        `INSERT INTO rendered_pages (key, content, etag, tags, checks, bytes) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (key) DO UPDATE SET content = EXCLUDED.content, etag = EXCLUDED.etag, tags = EXCLUDED.tags,
+           checks = EXCLUDED.checks, bytes = EXCLUDED.bytes, stored_at = now()`,
+        [key, page.content, page.etag, page.tags, page.checks, Buffer.byteLength(page.content)],
+      );
+      written = true;
+      // A drop heard while it was written may have been deleted before the row was there.
+      if (staleFor(started, page.tags)) await run('DELETE FROM rendered_pages WHERE key = $1', [key]);
+      if (++stores % evictEvery === 0) void evict().catch(onError);
+    } catch (err) {
+      onError(err);
+      // A row written and perhaps stale, not deleted: everything goes once the database answers.
+      if (written) {
+        unsure = true;
+        schedule();
+      }
+    } finally {
+      drawing.delete(started);
+    }
+  }
+
   return {
     begin() {
       const started: Started = { heard: new Set(), all: !listener.listening() };
@@ -164,30 +193,10 @@ export function createPageStore(
       }
     },
 
-    async put(started, key, page) {
-      let written = false;
-      try {
-        if (staleFor(started, page.tags) || !listener.listening() || unsure) return;
-        await run(
-          `INSERT INTO rendered_pages (key, content, etag, tags, checks, bytes) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (key) DO UPDATE SET content = EXCLUDED.content, etag = EXCLUDED.etag, tags = EXCLUDED.tags,
-             checks = EXCLUDED.checks, bytes = EXCLUDED.bytes, stored_at = now()`,
-          [key, page.content, page.etag, page.tags, page.checks, Buffer.byteLength(page.content)],
-        );
-        written = true;
-        // A drop heard while it was written may have been deleted before the row was there.
-        if (staleFor(started, page.tags)) await run('DELETE FROM rendered_pages WHERE key = $1', [key]);
-        if (++stores % evictEvery === 0) void evict().catch(onError);
-      } catch (err) {
-        onError(err);
-        // A row written and perhaps stale, not deleted: everything goes once the database answers.
-        if (written) {
-          unsure = true;
-          schedule();
-        }
-      } finally {
-        drawing.delete(started);
-      }
+    put(started, key, page) {
+      const write = keep(started, key, page).finally(() => writing.delete(write));
+      writing.add(write);
+      return write;
     },
 
     evict,
@@ -195,6 +204,7 @@ export function createPageStore(
       return { found, stored: stores };
     },
     async settled() {
+      await Promise.all(writing);
       if (scheduled) await flush();
       await deleting;
     },
