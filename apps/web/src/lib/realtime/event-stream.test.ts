@@ -67,4 +67,35 @@ describe('the event stream of a page drawn by the server', () => {
     expect(bodies[1]).toEqual({ postIds: ['p2'] });
     live.stop();
   });
+
+  it('has one set on its way at a time, then sends the latest the tab said meanwhile', async () => {
+    // The server answers each PUT when the test says.
+    const put: { body: { postIds: string[] }; answer: () => void }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: { body: string }) =>
+          new Promise<Response>((resolve) =>
+            put.push({
+              body: JSON.parse(init.body) as { postIds: string[] },
+              answer: () => resolve(new Response(null, { status: 204 })),
+            }),
+          ),
+      ),
+    );
+    const live = openEventStream({ onEvent: () => {}, onResync: () => {} });
+    ScriptedSource.last!.say('stream.ready', { streamId: 's1' });
+    live.watch(['p1']);
+    // Ten tabs changing pages at once: sent side by side, the server could hold an older set than the last.
+    live.watch(['p2']);
+    live.watch(['p3']);
+    expect(put.map(({ body }) => body.postIds)).toEqual([['p1']]);
+    put[0]!.answer();
+    await vi.waitFor(() => expect(put).toHaveLength(2));
+    expect(put[1]!.body.postIds).toEqual(['p3']);
+    put[1]!.answer();
+    live.watch(['p3']);
+    expect(put).toHaveLength(2);
+    live.stop();
+  });
 });

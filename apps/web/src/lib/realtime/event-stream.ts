@@ -69,11 +69,19 @@ export function openEventStream(
     handlers.onResync(scope);
   };
 
+  // The stream whose PUT is on its way: one at a time, the latest set after it. Sets sent side by side could be
+  // applied by the server out of order (leaving it an older set than the tab's), and ten tabs changing pages at once
+  // would hold the browser's six connections to the site with PUTs while the pages' own requests wait.
+  let putting: string | null = null;
   const sendWatched = () => {
-    if (!streamId || (sent && sameIds(sent, watched))) return;
+    if (!streamId || putting === streamId || (sent && sameIds(sent, watched))) return;
     const forStream = streamId;
     const ids = watched;
     sent = ids;
+    putting = forStream;
+    const answered = () => {
+      if (putting === forStream) putting = null;
+    };
     void fetch(`${EVENTS_PATH}/${encodeURIComponent(forStream)}/posts`, {
       method: 'PUT',
       credentials: 'same-origin',
@@ -81,16 +89,21 @@ export function openEventStream(
       body: JSON.stringify({ postIds: ids, since: sincePending }),
     })
       .then((response) => {
+        answered();
         // A stream the server no longer holds is replaced at the next reconnect, which sends the set again.
-        if (streamId !== forStream) return;
+        if (streamId !== forStream) return sendWatched();
         if (!response.ok) sent = null;
         else {
           held = ids;
           doneIfHeld();
+          // What the tab said while this one was on its way.
+          sendWatched();
         }
       })
       .catch(() => {
+        answered();
         if (streamId === forStream) sent = null;
+        else sendWatched();
       });
   };
 

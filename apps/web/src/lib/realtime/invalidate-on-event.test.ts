@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { FORUM_EVENT_TYPES, type ForumEvent, type ForumEventType } from '@fenestra/shared';
 import { queryKeys } from '../query-keys';
 import { invalidateForEvent } from './invalidate-on-event';
@@ -91,5 +91,38 @@ describe('the event table, walked type by type in the browser', () => {
       });
       client.clear();
     }
+  });
+});
+
+describe('events that come faster than the API answers', () => {
+  it('keep the running fetch, show its answer, and fetch once more after it for all that came meanwhile', async () => {
+    const client = new QueryClient();
+    // Each fetch of the bell's list waits for the answer the test gives it.
+    const answers: ((list: string) => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: queryKeys.notifications,
+      queryFn: () => new Promise<string>((resolve) => answers.push(resolve)),
+    });
+    const stop = observer.subscribe(() => {});
+    const shown = () => client.getQueryData<string>(queryKeys.notifications);
+    answers[0]!('first');
+    await vi.waitFor(() => expect(shown()).toBe('first'));
+
+    // A new notification: the list refetches. Three more come while that fetch runs (a busy server).
+    const created: ForumEvent = { type: 'notification.created' };
+    invalidateForEvent(client, created);
+    expect(answers).toHaveLength(2);
+    for (let i = 0; i < 3; i++) invalidateForEvent(client, created);
+    expect(answers).toHaveLength(2);
+    answers[1]!('second');
+    await vi.waitFor(() => expect(shown()).toBe('second'));
+    // It may have read before the later ones: one more fetch, for the three.
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    answers[2]!('third');
+    await vi.waitFor(() => expect(shown()).toBe('third'));
+    expect(answers).toHaveLength(3);
+    expect(client.getQueryState(queryKeys.notifications)?.isInvalidated).toBe(false);
+    stop();
+    client.clear();
   });
 });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SINCE_PATTERN } from '@fenestra/shared';
 import { useMe } from '../session';
 import type { LiveConnection } from './event-stream';
-import { invalidateForEvent } from './invalidate-on-event';
+import { invalidateForEvent, invalidateLive } from './invalidate-on-event';
 import { announceForumEvent } from './forum-event-listeners';
 import { connectLiveUpdates } from './shared-stream';
 import { watchedPostIds } from './watched-posts';
@@ -42,7 +42,8 @@ export function LiveUpdates() {
           announceForumEvent(event);
         },
         onResync: (scope) =>
-          void client.invalidateQueries(
+          invalidateLive(
+            client,
             scope === 'content' ? { predicate: (query) => !keptOnContentRefetch.has(query.queryKey[0]) } : {},
           ),
       },
