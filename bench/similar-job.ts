@@ -1,7 +1,8 @@
 // npm run bench:similar-job: 15,000 new posts (BENCH_NEW_POSTS) arrive at once in the 100,000-post search forum, and
 // the 'refresh-similar-posts' job works out their similar questions as the worker runs it (a run at a time, each
 // handing the rest on). Prints how long it took, the CPU a post cost the job's process and PostgreSQL, and how long
-// a reply and an edit of a queued post took before and while it ran (decision 040: nothing waits behind the job).
+// a reply and an edit of a queued post took before and while it ran, and whether they waited on a lock (decision 040:
+// nothing waits behind the job).
 // BENCH_DATABASE_URL reuses a seeded forum: the run works on a copy of it (so before and after are measured alike).
 import pg from 'pg';
 import { startBenchApp } from './bench-app.js';
@@ -22,6 +23,42 @@ const describe = (values: number[]) =>
   values.length
     ? `p50 ${percentile(values, 50).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (${values.length})`
     : 'none';
+
+const PROBE_NAME = 'bench-similar-probe';
+const WAIT_SAMPLE_MS = 50;
+
+/**
+ * Every WAIT_SAMPLE_MS until stopped, what the probes' statements are doing (pg_stat_activity): running, and waiting
+ * on a lock (a row or table lock the job would hold) or on a light lock (a buffer, say the index's list of pending
+ * entries): the job must hold nothing the writes wait on.
+ */
+function waitsOf(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  const counts = { active: 0, waits: new Map<string, number>() };
+  let running = true;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ wait: string | null }>(
+        `SELECT wait_event_type || ' ' || wait_event AS wait FROM pg_stat_activity
+         WHERE application_name = $1 AND state = 'active'`,
+        [PROBE_NAME],
+      );
+      counts.active += rows.length;
+      for (const { wait } of rows)
+        if (wait && /^(Lock|LWLock) /.test(wait)) counts.waits.set(wait, (counts.waits.get(wait) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, WAIT_SAMPLE_MS));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return counts;
+    },
+  };
+}
 
 /** A copy of the seeded forum (a template copy: seconds), dropped at the end. */
 async function copyOf(url: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -95,7 +132,11 @@ async function main() {
     const database = databaseNameOf(bench.app.services.database.url);
     // The seed queued every post at once; a running forum's queue is empty before the burst.
     await pool().query('TRUNCATE post_similar_queue');
-    const probes = new pg.Pool({ connectionString: bench.app.services.database.url, max: 2 });
+    const probes = new pg.Pool({
+      connectionString: bench.app.services.database.url,
+      max: 2,
+      application_name: PROBE_NAME,
+    });
     const idle = probe(probes);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const before = await idle.stop();
@@ -109,6 +150,7 @@ async function main() {
     );
 
     const during = probe(probes);
+    const waiting = waitsOf(bench.app.services.database.url);
     const cpu0 = process.cpuUsage();
     const pg0 = pgCpuOf(database);
     t0 = performance.now();
@@ -131,6 +173,7 @@ async function main() {
     const cpu = process.cpuUsage(cpu0);
     const pgMs = pgCpuOf(database) - pg0;
     const { replies, edits } = await during.stop();
+    const waited = await waiting.stop();
     await probes.end();
     const left = (await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM post_similar_queue')).rows[0]!.n;
     console.log(
@@ -141,6 +184,10 @@ async function main() {
     );
     console.log(`A reply   before: ${describe(before.replies)}\n          during: ${describe(replies)}`);
     console.log(`An edit   before: ${describe(before.edits)}\n          during: ${describe(edits)}`);
+    const waits = [...waited.waits].map(([wait, n]) => `${n} ${wait}`).join(', ') || 'none';
+    console.log(
+      `The probes' statements, seen every ${WAIT_SAMPLE_MS} ms while it ran: ${waited.active} running; waiting on a lock: ${waits}`,
+    );
   } finally {
     await bench.close();
     await copy?.drop();

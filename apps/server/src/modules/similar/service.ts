@@ -10,9 +10,11 @@ import {
   candidateVectors,
   doneSimilar,
   dueSimilar,
+  mergePendingSearchEntries,
   postsWithVectors,
   publicSimilar,
   similarTo,
+  similarToEach,
   storedSimilar,
   storeSimilarBatch,
   vectorScore,
@@ -224,9 +226,12 @@ export async function refreshDueSimilar(
       : new Set<string>();
     const text: { postId: string; similar: { id: string; score: number }[] }[] = [];
     const vector: typeof text = [];
-    // One post at a time on one connection: the job takes at most one core of PostgreSQL's, whatever its backlog.
+    // The batch's lists in a few statements on one connection: the job takes at most one core of PostgreSQL's,
+    // whatever its backlog. The vectors (posts with photos) one post at a time.
+    if (shown.length) await mergePendingSearchEntries(db);
+    const byText = await similarToEach(db, shown, STORED_SIMILAR);
     for (const post of shown) {
-      text.push({ postId: post.id, similar: await similarTo(db, post, post.id, STORED_SIMILAR) });
+      text.push({ postId: post.id, similar: byText.get(post.id) ?? [] });
       vector.push({
         postId: post.id,
         similar: withVectors.has(post.id) ? await vectorSimilar(db, post, options.vectorModel!) : [],
