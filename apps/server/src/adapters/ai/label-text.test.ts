@@ -21,6 +21,8 @@ describe('part numbers in a label', () => {
     expect(numbers('ArL-Nr.3146 292')).toEqual(['3146 292']);
     expect(numbers('P/T9768-4804')).toEqual(['9768-4804']);
     expect(numbers('P/IN 4765-0658')).toEqual(['4765-0658']);
+    // 'No.' read 'Nb.' is still the label, not the start of the number.
+    expect(numbers('PART Nb.WD 9262Y')).toEqual(['WD 9262Y']);
   });
 
   it('never takes a phone number, a date, a price, a measurement or a year for one', () => {
@@ -43,6 +45,10 @@ describe('part numbers in a label', () => {
       'MADEIN USA86/2013',
       'MADEINUSA22/2021',
       'ADEINUSA37/2018',
+      // A barcode's number, also with its word misread into it.
+      'EAN 7955240452665',
+      'EA11 7955240452665',
+      'UPC 012345678905',
     ]) {
       expect(numbers(line), line).toEqual([]);
     }

@@ -128,12 +128,12 @@ export const UNSURE_CHARACTER = 0.6;
 const GUESSED_DIGIT = 0.5;
 
 // Words that say a part number follows, in English and German: 'PART No.', 'P/N', 'ITEM #', 'Art.-Nr.', also as OCR
-// misreads them ('P/T', 'TTEM #', 'Art.-1m.', 'ArL-Nr.').
+// misreads them ('P/T', 'TTEM #', 'Art.-1m.', 'ArL-Nr.', 'PART Nb.').
 const LABEL =
-  /(?<![A-Z0-9])(?:PA[RFP]T|P\s*[/I1l|]\s*[I1l|]?N|P\s*\/\s*[TI1l]|PN|[IT1l]?TEM|MODEL|MOD|CAT(?:ALOG(?:UE)?)?|REF|STOCK|SKU|A[RI][TL](?:IKEL|O)?\s*\.?\s*-?\s*(?:[I1l]?N[RO]?T?|1?[I1l]?[MN])|BEST\s*\.?\s*-?\s*NR|TYPE?)\s*(?:[1lI|]?N[O0]\b\s*\.?|[1lI|]?N[O0]\s*\.|NUMBER|NUM\s*\.?|NR\s*\.?|#)?\s*[:#.-]?\s*/gi;
+  /(?<![A-Z0-9])(?:PA[RFP]T|P\s*[/I1l|]\s*[I1l|]?N|P\s*\/\s*[TI1l]|PN|[IT1l]?TEM|MODEL|MOD|CAT(?:ALOG(?:UE)?)?|REF|STOCK|SKU|A[RI][TL](?:IKEL|O)?\s*\.?\s*-?\s*(?:[I1l]?N[RO]?T?|1?[I1l]?[MN])|BEST\s*\.?\s*-?\s*NR|TYPE?)\s*(?:[1lI|]?N[O0°]\b\s*\.?|[1lI|]?N[O0B°]\s*\.|NUMBER|NUM\s*\.?|NR\s*\.?|#)?\s*[:#.-]?\s*/gi;
 // A line about something else: its numbers are not part numbers unless a label word says one is.
 const OTHER_NUMBERS =
-  /(?<![A-Z])(?:TEL|PHONE|FAX|CALL|HOTLINE|MOBILE|WWW|HTTP|PAT(?:ENT)?S?|MFG|MFD|MADE|DATE|DATUM|EXP|EST|SINCE|PRICE|PREIS|SALE|LOT|BATCH|SERIAL|S\/N|SN|WARRANTY|©|\(C\))(?![A-Z])|MADE\s*IN/i;
+  /(?<![A-Z])(?:TEL|PHONE|FAX|CALL|HOTLINE|MOBILE|WWW|HTTP|PAT(?:ENT)?S?|MFG|MFD|MADE|DATE|DATUM|EXP|EST|SINCE|PRICE|PREIS|SALE|LOT|BATCH|SERIAL|S\/N|SN|WARRANTY|EAN|UPC|GTIN|ISBN|BARCODE|©|\(C\))(?![A-Z])|MADE\s*IN/i;
 // A maker's name right before a number says what the number is, as a label word does ('Truth 23.10 operator',
 // '**Andersen** 1234567'): typed text names parts this way.
 const MAKER = new RegExp(
@@ -192,6 +192,8 @@ function codeShaped(code: string, labelled: boolean): boolean {
   if (!labelled && /(?:^|[-\s])\d{1,2}\/(?:2|3|4|8|16|32|64)(?!\d)/.test(code)) return false;
   // A measurement run into its unit (35MM, 12.5KG, 3IN).
   if (!labelled && /\d(?:MM|CM|IN|INCH|FT|KG|LBS?|OZ|PSI|KW|V|W|N)$/.test(code)) return false;
+  // A barcode's number (EAN's 13 digits, UPC's 12) is no part number, also with its word misread into it (EA11 795…).
+  if (!labelled && /\d{12,}/.test(compact)) return false;
   // Unlabelled, a code has at least five characters and needs a separator or letters before its digits (23.10.00, TH41630, 1004-5678), or is
   // Andersen's seven digits.
   if (!labelled) {

@@ -37,7 +37,7 @@ export interface ReadLine {
   text: string;
   chars: ReadChar[];
   confidence: number;
-  box: { cx: number; cy: number; width: number; height: number; angle: number };
+  box: Box;
 }
 
 // Detection: the long side at most this (PaddleOCR's own default), a multiple of 32.
@@ -163,7 +163,7 @@ export async function rgb(image: Buffer): Promise<Raw> {
   return { data, width: info.width, height: info.height };
 }
 
-interface Box {
+export interface Box {
   cx: number;
   cy: number;
   /** Along the text. */
@@ -171,6 +171,88 @@ interface Box {
   height: number;
   /** Radians: the text's direction. */
   angle: number;
+  /**
+   * A line bent along an arc (a label on a round part): its middle's offset across the box at a distance `a` along it
+   * from the centre, bend[0] + bend[1]·a + bend[2]·a² (photo pixels); the line is cut out along that curve. Absent
+   * for a straight line.
+   */
+  bend?: [number, number, number];
+}
+
+/** A line whose middle strays from straight by more than this share of its thickness is cut out along its curve. */
+const BENT = 0.3;
+
+/**
+ * How a region's middle runs along its rectangle (angle: the text's direction; a along it, b across it, from the
+ * centre): a parabola fitted to the middle of the region's pixels in slices as thick as the line, and the line's
+ * thickness (its pixels over its length). Null when the line is straight enough to cut out as a rectangle.
+ */
+export function bendOf(
+  pixels: [number, number][],
+  rect: { cx: number; cy: number; width: number; angle: number },
+): { bend: [number, number, number]; thickness: number } | null {
+  const length = rect.width;
+  const thickness = pixels.length / Math.max(length, 1);
+  if (length < 4 * thickness) return null;
+  const ux = Math.cos(rect.angle);
+  const uy = Math.sin(rect.angle);
+  const slice = Math.max(2, thickness);
+  const count = Math.ceil(length / slice) + 1;
+  const lo = new Array<number>(count).fill(Infinity);
+  const hi = new Array<number>(count).fill(-Infinity);
+  const n = new Array<number>(count).fill(0);
+  for (const [px, py] of pixels) {
+    const x = px + 0.5 - rect.cx;
+    const y = py + 0.5 - rect.cy;
+    const a = x * ux + y * uy;
+    const b = -x * uy + y * ux;
+    const k = Math.min(count - 1, Math.max(0, Math.floor((a + length / 2) / slice)));
+    lo[k] = Math.min(lo[k]!, b);
+    hi[k] = Math.max(hi[k]!, b);
+    n[k]!++;
+  }
+  // Weighted least squares for b = c0 + c1·a + c2·a² over the slices' middles.
+  const m = [
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+  ];
+  let used = 0;
+  for (let k = 0; k < count; k++) {
+    if (n[k]! < slice) continue;
+    used++;
+    const a = (k + 0.5) * slice - length / 2;
+    const b = (lo[k]! + hi[k]!) / 2;
+    const w = n[k]!;
+    const basis = [1, a, a * a];
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) m[i]![j]! += w * basis[i]! * basis[j]!;
+      m[i]![3]! += w * basis[i]! * b;
+    }
+  }
+  if (used < 5) return null;
+  const c = solve3(m);
+  if (!c) return null;
+  const half = length / 2;
+  // How far the middle strays from the straight line between its ends.
+  if (Math.abs(c[2]) * half * half < BENT * thickness) return null;
+  return { bend: c, thickness };
+}
+
+function solve3(m: number[][]): [number, number, number] | null {
+  const a = m.map((r) => [...r]);
+  for (let col = 0; col < 3; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < 3; r++) if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
+    if (Math.abs(a[pivot]![col]!) < 1e-9) return null;
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    for (let r = 0; r < 3; r++) {
+      if (r === col) continue;
+      const f = a[r]![col]! / a[col]![col]!;
+      for (let k = col; k < 4; k++) a[r]![k]! -= f * a[col]![k]!;
+    }
+  }
+  return [a[0]![3]! / a[0]![0]!, a[1]![3]! / a[1]![1]!, a[2]![3]! / a[2]![2]!];
 }
 
 async function detect(m: Models, raw: Raw): Promise<Box[]> {
@@ -207,18 +289,30 @@ async function detect(m: Models, raw: Raw): Promise<Box[]> {
     // Text reads left to right: an angle beyond ±90° is the same line turned round.
     while (angle > Math.PI / 2) angle -= Math.PI;
     while (angle <= -Math.PI / 2) angle += Math.PI;
+    // A bent line (its middle an arc): as thick as its pixels say, cut out along its curve.
+    const bent = bendOf(region.points, { cx: rect.cx, cy: rect.cy, width: width - 2 * grow, angle });
+    if (bent) {
+      const core = width - 2 * grow;
+      const thin = (core * bent.thickness * UNCLIP) / (2 * (core + bent.thickness));
+      width = core + 2 * thin;
+      height = bent.thickness + 2 * thin;
+    }
     // Back to the photo's pixels (the map may be scaled differently on each axis).
     const cos = Math.cos(angle);
     const sin = Math.sin(angle);
     const along = Math.hypot(cos * sx, sin * sy);
     const across = Math.hypot(-sin * sx, cos * sy);
-    const box = {
+    const box: Box = {
       cx: rect.cx * sx,
       cy: rect.cy * sy,
       width: width * along,
       height: height * across,
       angle: Math.atan2(sin * sy, cos * sx),
     };
+    if (bent) {
+      const [c0, c1, c2] = bent.bend;
+      box.bend = [across * c0, (across * c1) / along, (across * c2) / (along * along)];
+    }
     if (box.height < MIN_BOX_SIDE || box.width < MIN_BOX_SIDE) continue;
     boxes.push(box);
   }
@@ -323,18 +417,23 @@ function convexHull(points: [number, number][]): [number, number][] {
 
 /** The box cut out level (bilinear samples along its own angle) at the recogniser's height, and read. */
 async function recognise(m: Models, raw: Raw, box: Box): Promise<ReadLine | null> {
-  const outW = Math.min(REC_MAX_WIDTH, Math.max(16, Math.round((box.width * REC_HEIGHT) / box.height)));
+  const path = along(box);
+  const outW = Math.min(REC_MAX_WIDTH, Math.max(16, Math.round((path.length * REC_HEIGHT) / box.height)));
   const outH = REC_HEIGHT;
   const input = new Float32Array(3 * outW * outH);
   const ux = Math.cos(box.angle);
   const uy = Math.sin(box.angle);
   const step = box.height / outH;
+  const columns = Array.from({ length: outW }, (_, ox) => path.at(((ox + 0.5) / outW) * path.length));
   for (let oy = 0; oy < outH; oy++) {
     const b = (oy + 0.5) * step - box.height / 2;
     for (let ox = 0; ox < outW; ox++) {
-      const a = (ox + 0.5) * (box.width / outW) - box.width / 2;
-      const x = box.cx + a * ux - b * uy - 0.5;
-      const y = box.cy + a * uy + b * ux - 0.5;
+      // The point b across the line's middle at this column, in the box's frame, then in the photo's.
+      const col = columns[ox]!;
+      const a = col.a + b * col.na;
+      const bb = col.b + b * col.nb;
+      const x = box.cx + a * ux - bb * uy - 0.5;
+      const y = box.cy + a * uy + bb * ux - 0.5;
       const x0 = Math.floor(x);
       const y0 = Math.floor(y);
       const fx = x - x0;
@@ -382,6 +481,36 @@ async function recognise(m: Models, raw: Raw, box: Box): Promise<ReadLine | null
   if (chars.length === 0) return null;
   const confidence = chars.reduce((s, c) => s + c.p, 0) / chars.length;
   return { text: chars.map((c) => c.char).join(''), chars, confidence, box };
+}
+
+/**
+ * The line's middle in the box's frame, walked by its length: for a straight box the long axis; for a bent one its
+ * arc, each point with the unit normal across it (so the letters are cut out upright along the curve).
+ */
+function along(box: Box): { length: number; at: (s: number) => { a: number; b: number; na: number; nb: number } } {
+  if (!box.bend) {
+    return { length: box.width, at: (s) => ({ a: s - box.width / 2, b: 0, na: 0, nb: 1 }) };
+  }
+  const [c0, c1, c2] = box.bend;
+  const STEPS = 256;
+  const lengths = [0];
+  for (let i = 1; i <= STEPS; i++) {
+    const a = -box.width / 2 + ((i - 0.5) / STEPS) * box.width;
+    lengths.push(lengths[i - 1]! + Math.hypot(1, c1 + 2 * c2 * a) * (box.width / STEPS));
+  }
+  const length = lengths[STEPS]!;
+  return {
+    length,
+    at(s) {
+      let i = 1;
+      while (i < STEPS && lengths[i]! < s) i++;
+      const f = (s - lengths[i - 1]!) / Math.max(lengths[i]! - lengths[i - 1]!, 1e-9);
+      const a = -box.width / 2 + ((i - 1 + f) / STEPS) * box.width;
+      const slope = c1 + 2 * c2 * a;
+      const norm = Math.hypot(1, slope);
+      return { a, b: c0 + c1 * a + c2 * a * a, na: -slope / norm, nb: 1 / norm };
+    },
+  };
 }
 
 /** The three likeliest readable characters at one step besides `best` (the blank is not a character). */
