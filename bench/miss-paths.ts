@@ -1,6 +1,6 @@
 // What npm run bench's miss variants and mixed load ask for (issue 28): addresses that rotate so nothing repeats
 // (post pages and their API reads over every public post, list pages over sorts, filters, topics and pages, member
-// pages, search words), read from the seeded forum through the seeding app (its cache is not the measured server's),
+// pages, tag and part pages, search words), read from the seeded forum through the seeding app (its cache is not the measured server's),
 // and five members who reply and like while the mixed load reads.
 import type { FastifyInstance } from 'fastify';
 import { SORTS, STATUS_FILTERS, TOPICS } from '@fenestra/shared';
@@ -14,6 +14,10 @@ export interface MissPaths {
   lists: string[];
   /** Every member's profile. */
   members: string[];
+  /** Every tag of a public question (its page, /tags/:tag), shuffled. */
+  tags: string[];
+  /** Every part number a public question names (its page's key, /parts/:key), shuffled. */
+  parts: string[];
   /** Common words and typos of the seed's text, in every topic and public status. */
   searches: string[];
   /** Cookies of five members (trusted: their replies are public at once) who write during the mixed load. */
@@ -51,6 +55,18 @@ export async function missPaths(
   const members = (
     await pool.query<{ username: string }>(`SELECT username FROM profiles WHERE username LIKE 'bench_member_%'`)
   ).rows.map((r) => `/api/users/${encodeURIComponent(r.username)}`);
+  const tags = (
+    await pool.query<{ tag: string }>(
+      `SELECT DISTINCT lower(t.tag) AS tag FROM post_tags t JOIN posts p ON p.id = t.post_id
+       WHERE p.status IN ('open', 'solved') ORDER BY 1`,
+    )
+  ).rows.map((r) => r.tag);
+  const parts = (
+    await pool.query<{ key: string }>(
+      `SELECT DISTINCT n.key FROM post_part_numbers n JOIN posts p ON p.id = n.post_id
+       WHERE p.status IN ('open', 'solved') ORDER BY 1`,
+    )
+  ).rows.map((r) => r.key);
 
   // Each combination's pages walked as a reader would (keyset cursors), then taken in turn.
   const walks: string[][] = [];
@@ -105,6 +121,8 @@ export async function missPaths(
     open: shuffled(open),
     lists,
     members: shuffled(members),
+    tags: shuffled(tags),
+    parts: shuffled(parts),
     searches: shuffled(searches),
     writers,
   };

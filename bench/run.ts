@@ -26,6 +26,7 @@ import {
   probeMemory,
   type MemoryProbe,
 } from './process.js';
+import { parseFilter, parseSort } from '@fenestra/shared';
 import { missPaths, type MissPaths } from './miss-paths.js';
 import { seedVolume, VOLUMES } from './volume.js';
 
@@ -36,7 +37,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SLICE = Number(process.env.BENCH_SLICE ?? 2);
 const LARGE = process.argv.includes('--large') || process.env.BENCH_VOLUME === 'large';
 // BENCH_VARIANTS picks what is measured (default all): 'hits' (the pages read a moment ago, and the other endpoints),
-// 'misses' (rotating so nothing repeats: post pages, their API reads, list pages, member pages, search words) and
+// 'misses' (rotating so nothing repeats: post pages, their API reads, list pages, member pages, tag and part pages
+// (their HTML and their reads), search words) and
 // 'mixed' (50 connections reading hot and long-tail post pages 80/20 while 5 members reply and like).
 const VARIANTS = new Set((process.env.BENCH_VARIANTS ?? 'hits,misses,mixed').split(',').map((v) => v.trim()));
 // The mixed load runs this long (one run: its writes change what it reads as it goes).
@@ -45,6 +47,8 @@ const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 10);
 const NODEBB_POST_PAGE = 51;
 // List pages walked for each sort, filter and topic (72 of them) for the list variant.
 const PAGES_PER_LIST = Number(process.env.BENCH_LIST_PAGES ?? 25);
+// The list a tag page asks for, as the browser's getPosts asks (the default filter and sort).
+const TAG_LIST = { scope: 'public', filter: parseFilter(null), sort: parseSort(null) };
 // What a browser sends: the answers are compressed as a browser would get them.
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json, text/html;q=0.9' };
 const resultsDir = fileURLToPath(new URL('./results', import.meta.url));
@@ -675,6 +679,28 @@ async function missesAndMixed(
       },
       { name: 'list pages (sorts, filters, topics)', paths: paths.lists, goal: { ratio: 0.25 } },
       { name: 'member pages', paths: paths.members, goal: { ratio: 0.25 } },
+      // A tag page is the shell with its head (the server draws no list for it) and the list the browser then reads.
+      {
+        name: 'tag pages HTML',
+        paths: paths.tags.map((tag) => `/tags/${encodeURIComponent(tag)}`),
+        goal: { ratio: 0.25 },
+      },
+      {
+        name: 'tag page lists',
+        paths: paths.tags.map((tag) => `/api/posts?${new URLSearchParams({ ...TAG_LIST, tag })}`),
+        goal: { ratio: 0.25 },
+      },
+      // A part page is drawn on the server with its read (decision 034), which the browser also reads on its own.
+      {
+        name: 'part pages HTML',
+        paths: paths.parts.map((key) => `/parts/${encodeURIComponent(key)}`),
+        goal: { ratio: 0.25 },
+      },
+      {
+        name: 'part page reads',
+        paths: paths.parts.map((key) => `/api/parts/${encodeURIComponent(key)}`),
+        goal: { ratio: 0.25 },
+      },
       {
         name: 'search, common words and typos',
         paths: paths.searches,

@@ -7,11 +7,21 @@ export const VOLUMES = {
 };
 export type Volume = (typeof VOLUMES)[keyof typeof VOLUMES];
 
+/** The seed's part numbers start here ('WX-1000'). */
+const PART_BASE = 1000;
+/** The narrow tags ('frame-1' .. 'frame-1000'). */
+const NARROW_TAGS = 1000;
+/** The posts numbered in their order of creation (the tags' SQL). */
+const NUMBERED = `(SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM posts) numbered`;
+
 /** Bulk rows in SQL (fast), plus one real member signed up through the API for authenticated requests. */
 export async function seedVolume(app: FastifyInstance, volume: Volume = VOLUMES.default) {
   const MEMBERS = Number(process.env.BENCH_MEMBERS ?? volume.members);
   const POSTS = Number(process.env.BENCH_POSTS ?? volume.posts);
   const REPLIES_PER_POST = volume.repliesPerPost;
+  // Every post names a part number typed in its text (about four posts a number) and has two tags: one of five broad
+  // ones and one of a thousand narrow ones (about twenty posts each): the tag and part pages' miss variants.
+  const parts = Math.max(1, Math.round(POSTS / 4));
   const pool = app.services.database.pool;
   await pool.query(
     `
@@ -27,7 +37,8 @@ export async function seedVolume(app: FastifyInstance, volume: Volume = VOLUMES.
     SELECT 'bench-' || (1 + g % ${MEMBERS}),
            (ARRAY['windows','doors','screens','glazing','misc'])[1 + g % 5]::topic,
            'Benchmark question number ' || g || ' about a casement crank',
-           repeat('A description long enough to be realistic about window hardware. ', 4),
+           repeat('A description long enough to be realistic about window hardware. ', 4)
+             || 'Stamped WX-' || (${PART_BASE} + g % ${parts}) || ' on the frame.',
            (ARRAY['open','solved','open','pending'])[1 + g % 4]::post_status,
            now() - (g || ' minutes')::interval, 0, ${REPLIES_PER_POST}
     FROM generate_series(1, ${POSTS}) g`);
@@ -45,10 +56,25 @@ export async function seedVolume(app: FastifyInstance, volume: Volume = VOLUMES.
       INSERT INTO replies (post_id, user_id, content, created_at)
       SELECT p.id, 'bench-' || (1 + (r + abs(hashtext(p.id::text))) % ${MEMBERS}), 'A helpful benchmark reply with enough words.', p.created_at + (r || ' minutes')::interval
       FROM posts p CROSS JOIN generate_series(1, ${REPLIES_PER_POST}) r`);
+    await seeding.query(`
+      INSERT INTO post_tags (post_id, tag)
+      SELECT id, (ARRAY['casement', 'sash', 'sliding', 'hinged', 'tilt and turn'])[1 + n % 5] FROM ${NUMBERED}
+      UNION ALL
+      SELECT id, 'frame-' || (1 + n % ${NARROW_TAGS}) FROM ${NUMBERED}`);
     await seeding.query('COMMIT');
   } finally {
     seeding.release();
   }
+  // The part numbers as the part-number queue's drain reads them from the text (modules/parts/refresh.ts), written
+  // at once: the queue the posts' trigger filled is then empty, as a running forum's is.
+  await pool.query(`
+    INSERT INTO post_part_numbers (post_id, key, display, typed)
+    SELECT id, 'WX' || n, 'WX-' || n, true FROM (SELECT id, substring(description FROM 'Stamped WX-([0-9]+) ') AS n FROM posts) p
+    WHERE n IS NOT NULL`);
+  await pool.query(
+    `INSERT INTO parts (key, display) SELECT DISTINCT key, display FROM post_part_numbers ON CONFLICT (key) DO NOTHING`,
+  );
+  await pool.query('DELETE FROM part_number_queue');
   // The moderation log's approval of every public post, which the analytics figures read.
   await pool.query(`
     INSERT INTO moderation_log (actor_id, actor_username, action, target_type, target_id, target_label, created_at)
