@@ -56,7 +56,17 @@ export default async function setup(project: TestProject) {
     const left = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
       `fenestra_t%_${process.pid}_%`,
     ]);
-    for (const { datname } of left.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    // Together, not one after another: PostgreSQL 15 makes each DROP DATABASE wait for a checkpoint, which drops
+    // asked for at once share (a run leaves a hundred databases or so; 8 drops took 16.8 s one after another and 1.7 s
+    // together at a load of 27: decision 041).
+    const dropping = new pg.Pool({ connectionString: serverUrl, max: 10 });
+    try {
+      await Promise.all(
+        left.rows.map(({ datname }) => dropping.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)),
+      );
+    } finally {
+      await dropping.end();
+    }
     await admin.end();
     await embedded?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
