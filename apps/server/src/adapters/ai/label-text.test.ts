@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './catalogue.js';
-import { findPartNumbers, partNamedIn, partsNamedIn } from './label-text.js';
+import { checkedAgainst, findPartNumbers, partNamedIn, partsNamedIn } from './label-text.js';
 
 const numbers = (...lines: Parameters<typeof findPartNumbers>[0]) => findPartNumbers(lines).map((n) => n.display);
 const sure = (text: string) => ({ text, p: [...text].map(() => 0.99) });
@@ -87,6 +87,28 @@ describe('part numbers in a label', () => {
     expect(numbers('KW-20315 or KW-20316, and TH-23.10')).toEqual(['KW-20315', 'KW-20316', 'TH-23.10']);
     // 'Art.-Nr.' with its r misread is still the label.
     expect(numbers(sure('Art-INr.0251 787'))).toEqual(['0251 787']);
+  });
+});
+
+describe('a sure number read again from other cuts of its line', () => {
+  const read = (text: string, unsureAt = -1) =>
+    findPartNumbers([{ text, p: [...text].map((_, i) => (i === unsureAt ? 0.3 : 0.99)) }]);
+  const [number] = read('P/N 4765-0658');
+
+  it('is unsure when two cuts read it otherwise and fewer read it as it was read', () => {
+    const doubting = read('P/N 4765-0658', 10);
+    expect(checkedAgainst([number!], [doubting, doubting, read('P/N 4765-0658')]).map((n) => n.display)).toEqual([
+      '4765-0?58 (unsure)',
+    ]);
+  });
+
+  it('stays sure when as many cuts read it surely as doubt it, or one cut alone doubts it', () => {
+    const doubting = read('P/N 4765-0658', 10);
+    const agreeing = read('P/N 4765-0658');
+    expect(checkedAgainst([number!], [doubting, doubting, agreeing, agreeing]).map((n) => n.display)).toEqual([
+      '4765-0658',
+    ]);
+    expect(checkedAgainst([number!], [read('P/N 4765-0698'), [], []]).map((n) => n.display)).toEqual(['4765-0658']);
   });
 });
 

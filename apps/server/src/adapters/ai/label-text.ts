@@ -336,15 +336,18 @@ function twins(o: FoundPartNumber, f: FoundPartNumber, ends = true): boolean {
   return oneMore || (differ <= 2 && (differ > 0 || o.unsure !== f.unsure));
 }
 
-/** How many cuts of a line must read a sure number otherwise (or unsure of a character) to make it unsure. */
+/**
+ * How many cuts of a line must read a sure number otherwise (or unsure of a character) to make it unsure; they must
+ * also outnumber the cuts that read it as it was read.
+ */
 export const DOUBTING_CUTS = 2;
 
 /**
  * The numbers of a label checked against the same lines read again from other cuts of the photo (one list of
  * numbers a cut): a sure number is unsure when `doubting` cuts or more read it otherwise (by a character or two, a
  * character more or less, or its start or end) or unsure of a character; the characters the reads disagree on are
- * shown as '?'. One cut alone proves nothing (a cut is a worse read than the first); a number only a cut reads is
- * not added.
+ * shown as '?', unless as many cuts read the number itself surely (decision 042). One cut alone proves nothing (a cut
+ * is a worse read than the first); a number only a cut reads is not added.
  */
 export function checkedAgainst(
   found: FoundPartNumber[],
@@ -355,7 +358,11 @@ export function checkedAgainst(
     if (f.unsure) return f;
     // A cut longer than the line reads what stands beside it too: only a character or two otherwise is a doubt.
     const others = cuts.map((numbers) => numbers.find((r) => r.key !== f.key && twins(f, r, false))).filter((r) => r);
-    const other = others.length >= doubting ? (others.find((r) => !r!.unsure) ?? others[0]) : undefined;
+    // Cuts that read the very number surely speak for it: the doubt stands only when the doubting cuts outnumber
+    // them (a tie goes to the photo's own reads, which read it surely too).
+    const agreeing = cuts.filter((numbers) => numbers.some((r) => r.key === f.key && !r.unsure)).length;
+    const other =
+      others.length >= doubting && others.length > agreeing ? (others.find((r) => !r!.unsure) ?? others[0]) : undefined;
     return other ? disagreements([f, other])[0]! : f;
   });
   return [...checked.filter((f) => !f.unsure), ...checked.filter((f) => f.unsure)];
