@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type BrowserContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createMember } from './support/members';
 import { insertPostWithImages } from './support/posts';
@@ -6,7 +6,7 @@ import { phonePhotos } from './support/media';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E_BASE_URL } from './support/env';
 import { e2eDb } from './support/db';
-import { openHydrated } from './support/hydration';
+import { clickLinkAt, type HydrationMoment } from './support/hydration';
 
 // Found on the web (issue 27, decision 034): tags lead to their questions, a detected part number to its page.
 
@@ -43,10 +43,8 @@ test("a post's tag leads to the tag's questions, with the home list's filters", 
   await expectNoAxeViolations(page);
 });
 
-test("a photo's detected part number leads to the part's page, drawn by the server; an unknown part is a 404", async ({
-  page,
-  context,
-}) => {
+/** A member's question whose photo the AI read a part number on; the context is signed in as that member. */
+async function aPostWithAPartNumber(context: BrowserContext) {
   const author = await createMember(context.request);
   const photos = await phonePhotos();
   const upload = await context.request.post(`${E2E_BASE_URL}/api/uploads/images`, {
@@ -57,7 +55,6 @@ test("a photo's detected part number leads to the part's page, drawn by the serv
   const url = (await upload.json()).files[0].publicUrl as string;
   const stamp = Date.now() % 1_000_000;
   const number = `TH-${stamp}-10`;
-  const key = `TH${stamp}10`;
   const title = `Operator gear stripped ${stamp}`;
   const id = await insertPostWithImages(author.id, title, [url]);
   // What the AI would have read (it is off in the browser suite's server).
@@ -66,8 +63,16 @@ test("a photo's detected part number leads to the part's page, drawn by the serv
        detected_category = 'operators', detection_confidence = 0.9, key_features = $2 WHERE post_id = $1`,
     [id, [`part no. ${number}`, 'brand: Truth']],
   );
+  return { id, stamp, number, key: `TH${stamp}10`, title };
+}
 
-  await openHydrated(page, `/post/${id}`);
+test("a photo's detected part number leads to the part's page, drawn by the server; an unknown part is a 404", async ({
+  page,
+  context,
+}) => {
+  const { id, stamp, number, key, title } = await aPostWithAPartNumber(context);
+
+  await page.goto(`/post/${id}`);
   await page.getByRole('link', { name: number }).click();
   await expect(page).toHaveURL(`${E2E_BASE_URL}/parts/${key}`);
   await expect(page.getByRole('heading', { level: 1, name: `${number} Casement operator` })).toBeVisible();
@@ -89,4 +94,41 @@ test("a photo's detected part number leads to the part's page, drawn by the serv
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Community Discussions' })).toBeVisible();
+});
+
+// A link clicked while a server-drawn page starts: before its code runs it is a plain link; from hydrateRoot on,
+// public/boot.js holds the click until the page is hydrated; after that it is the router's. A navigation once reached a
+// header part still waiting for its code (a member's menu and bell) and never finished: the address changed, the post
+// stayed on screen (issue 22, decision 045). Each moment in a page of its own.
+test("a link clicked at any moment of a server-drawn page's start leads to its page, with its data", async ({
+  context,
+}) => {
+  test.setTimeout(90_000); // five page visits on a shared 2-core machine: an upper bound, not a wait
+  const { id, number, key, title } = await aPostWithAPartNumber(context);
+  const moments: (HydrationMoment | 'as soon as the link is there' | 'once the page has loaded')[] = [
+    'as soon as the link is there',
+    'as hydration starts',
+    'while hydrating',
+    'as it is hydrated',
+    'once the page has loaded',
+  ];
+  for (const moment of moments) {
+    await test.step(moment, async () => {
+      const page = await context.newPage();
+      if (moment === 'as soon as the link is there') {
+        await page.goto(`/post/${id}`, { waitUntil: 'commit' });
+        await page.getByRole('link', { name: number }).click();
+      } else if (moment === 'once the page has loaded') {
+        await page.goto(`/post/${id}`);
+        await page.getByRole('link', { name: number }).click();
+      } else {
+        await clickLinkAt(page, moment, `/parts/${key}`);
+        await page.goto(`/post/${id}`);
+      }
+      await expect(page).toHaveURL(`${E2E_BASE_URL}/parts/${key}`);
+      await expect(page.getByRole('heading', { level: 1, name: `${number} Casement operator` })).toBeVisible();
+      await expect(page.getByRole('link', { name: title })).toBeVisible();
+      await page.close();
+    });
+  }
 });

@@ -2,10 +2,8 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders, LiveUpdates } from './app/providers';
-import { AppRoutes, NOT_FOUND_PATH, lazyPageFor } from './app/router';
-import { NotificationBell } from './app/routes/root';
-import { UserMenu } from './features/layout/components/header';
-import { StaffNav } from './features/layout/components/sidebar-nav';
+import type { Me } from '@fenestra/shared';
+import { AppRoutes, NOT_FOUND_PATH, drawnParts } from './app/router';
 import { asQueryData, seedQueries, serverReads, type ServerData, type ServerRead } from './app/server-data';
 import { createQueryClient } from './lib/query-client';
 
@@ -30,12 +28,12 @@ export async function render(
   reads: readonly ServerRead[],
   answers: readonly unknown[],
 ): Promise<Rendered> {
-  // Every lazy part the page may show is loaded first, so it renders in one pass: the HTML is whole, with no
-  // Suspense boundary left to fill in by script (the CSP runs no inline script).
-  await Promise.all(
-    [LiveUpdates, UserMenu, NotificationBell, StaffNav, lazyPageFor(url.split('?')[0]!)].map((part) => part?.preload()),
-  );
+  // Every lazy part the page shows is loaded first, so it renders in one pass: the HTML is whole, with no Suspense
+  // boundary left to fill in by script (the CSP runs no inline script). The browser loads the same ones (drawnParts)
+  // before it hydrates; LiveUpdates (outside the router, it draws nothing) after.
   const data: ServerData[] = reads.map((read, i) => ({ key: read.key, data: asQueryData(read, answers[i]) }));
+  const me = (data[reads.findIndex((read) => read.as === 'me')]?.data ?? null) as Me | null;
+  await Promise.all([LiveUpdates, ...drawnParts(url.split('?')[0]!, me)].map((part) => part.preload()));
   const client = createQueryClient();
   seedQueries(client, data);
   const errors: unknown[] = [];

@@ -3,10 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { Query } from '@tanstack/react-query';
+import type { Me } from '@fenestra/shared';
 import { AppProviders } from './app/providers';
-import { AppRoutes, lazyPageFor } from './app/router';
+import { AppRoutes, drawnParts } from './app/router';
 import { seedQueries, type ServerData } from './app/server-data';
 import { createQueryClient } from './lib/query-client';
+import { queryKeys } from './lib/query-keys';
 import { applyTheme, readStoredTheme } from './features/theme/theme-store';
 import { reloadOnceForStaleChunk } from './lib/stale-chunk';
 import './index.css';
@@ -65,9 +67,12 @@ if (serverData?.textContent) {
             : fallback,
     },
   });
-  // A lazy page's code first, so hydration finds the same tree the server drew. Hydration starts in a task of its
-  // own, not in the one that evaluated this bundle: two shorter tasks block a slow phone less than one long one.
-  void (lazyPageFor(drawnAt ?? location.pathname)?.preload() ?? Promise.resolve()).finally(() =>
+  // The code of every lazy part the server drew first (the page's, a member's menu and bell), so hydration finds the
+  // same tree the server drew and no boundary waits for code: a link clicked meanwhile could be left waiting with it
+  // (drawnParts). Hydration starts in a task of its own, not in the one that evaluated this bundle: two shorter tasks
+  // block a slow phone less than one long one.
+  const me = client.getQueryData<Me | null>(queryKeys.me) ?? null;
+  void Promise.allSettled(drawnParts(drawnAt ?? location.pathname, me).map((part) => part.preload())).then(() =>
     setTimeout(() => {
       // public/boot.js holds the clicks made until the page is hydrated, then does them again (docs/decisions/017).
       document.dispatchEvent(new Event('fenestra:hydrating'));

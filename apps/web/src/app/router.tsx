@@ -1,8 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import type { Me } from '@fenestra/shared';
 import { RequireMember } from '../features/auth/components/require-member';
+import { UserMenu } from '../features/layout/components/header';
+import { StaffNav } from '../features/layout/components/sidebar-nav';
 import { HomeRoute } from './routes/home';
-import { RootRoute } from './routes/root';
+import { NotificationBell, RootRoute } from './routes/root';
 import { RouteErrorBoundary } from './routes/route-error';
 import { lazyPage, type LazyPage } from '../lib/stale-chunk';
 import type { restPages } from './rest-routes';
@@ -30,6 +33,22 @@ export function lazyPageFor(pathname: string): LazyPage | null {
   if (/^\/parts\/[^/]+\/?$/.test(pathname)) return lazyPages.PartRoute;
   if (pathname === NOT_FOUND_PATH) return lazyPages.NotFoundRoute;
   return null;
+}
+
+/**
+ * Every lazy part of the page the server draws at `pathname` for `me`: the server loads them before it renders, the
+ * browser before it hydrates. A part whose code is still loading leaves its boundary dehydrated, and a navigation (a
+ * transition) that reaches that boundary waits for it: React 19 could leave a link's page waiting for good, with the
+ * address changed and the old page on screen (docs/decisions/045). A lazy part the server draws belongs here.
+ */
+export function drawnParts(pathname: string, me: Me | null): Pick<LazyPage, 'preload'>[] {
+  const page = lazyPageFor(pathname);
+  return [
+    ...(page ? [page] : []),
+    // The header's and the sidebar's, members' and staff's only.
+    ...(me ? [UserMenu, NotificationBell] : []),
+    ...(me?.isStaff ? [StaffNav] : []),
+  ];
 }
 
 /**
