@@ -27,11 +27,10 @@ describe('similar questions worked out for many posts at once', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const q of [...QUESTIONS, ...MORE]) {
+    for (const q of [...QUESTIONS, ...MORE.map((m) => ({ ...m, tags: [] as string[] }))]) {
       const id = await insertPost(t, { title: q.title, description: q.description });
       posts.push({ id, title: q.title, description: q.description });
-      for (const tag of 'tags' in q ? q.tags : [])
-        await sqlQuery(t, 'INSERT INTO post_tags (post_id, tag) VALUES ($1, $2)', [id, tag]);
+      for (const tag of q.tags) await sqlQuery(t, 'INSERT INTO post_tags (post_id, tag) VALUES ($1, $2)', [id, tag]);
     }
   });
   afterAll(async () => {

@@ -278,32 +278,46 @@ export async function similarToEach(
       scored[n]!.push({ id: c.id, base: 0.51 * coverage + 0.4 * similarity });
     }
   }
-  const toRank: { n: number; id: string; base: number }[] = [];
+  // Over the bar, best base first: the first `limit` of each post are ranked, then the rest only as far as they can
+  // still reach the limit-th best score those reached (a score is less than its base plus the rank's 0.09).
   const byId = new Map(candidates.map((c) => [c.id, c]));
-  for (const [n, list] of scored.entries()) {
+  const overBar = scored.map((list) => {
     const bases = list.map((s) => s.base).sort((a, b) => b - a);
     const bar = Math.max(minScore, bases[limit - 1] ?? 0);
-    for (const s of list) if (s.base + 0.09 >= bar) toRank.push({ n, id: s.id, base: s.base });
-  }
-  if (toRank.length === 0) return found;
+    return list.filter((s) => s.base + 0.09 >= bar).sort((a, b) => b.base - a.base);
+  });
+  const first = overBar.flatMap((list, n) => list.slice(0, limit).map((s) => ({ n, ...s })));
+  if (first.length === 0) return found;
 
-  // 4. The rank of those, added as similarTo adds it (the same float8 expression on the same base).
-  const { rows: ranked } = await db.execute<{ n: number; id: string; score: number }>(sql`
-    WITH q AS MATERIALIZED (
-      SELECT (q.n - 1)::int AS n, q.words::tsquery AS query FROM unnest(${toTextArray(queries.map((q) => q.any))}::text[])
-        WITH ORDINALITY AS q(words, n)
-    )
-    SELECT r.n, r.id,
-      (r.base + ${rankWeight} * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], s.document, q.query, 32))::float8 AS score
-    FROM unnest(${`{${toRank.map((r) => r.n).join(',')}}`}::int[], ${toTextArray(toRank.map((r) => r.id))}::uuid[],
-      ${`{${toRank.map((r) => String(r.base)).join(',')}}`}::float8[]) AS r(n, id, base)
-    JOIN q ON q.n = r.n JOIN post_search s ON s.post_id = r.id`);
+  // 4. The rank of those, added as similarTo adds it (the same float8 expression on the same base), in two steps.
+  const anyQueries = toTextArray(queries.map((q) => q.any));
+  const rank = async (pairs: { n: number; id: string; base: number }[]) => {
+    if (pairs.length === 0) return [];
+    const { rows } = await db.execute<{ n: number; id: string; score: number }>(sql`
+      WITH q AS MATERIALIZED (
+        SELECT (q.n - 1)::int AS n, q.words::tsquery AS query FROM unnest(${anyQueries}::text[]) WITH ORDINALITY AS q(words, n)
+      )
+      SELECT r.n, r.id,
+        (r.base + ${rankWeight} * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], s.document, q.query, 32))::float8 AS score
+      FROM unnest(${`{${pairs.map((r) => r.n).join(',')}}`}::int[], ${toTextArray(pairs.map((r) => r.id))}::uuid[],
+        ${`{${pairs.map((r) => String(r.base)).join(',')}}`}::float8[]) AS r(n, id, base)
+      JOIN q ON q.n = r.n JOIN post_search s ON s.post_id = r.id`);
+    return rows.map((r) => ({ n: r.n, id: r.id, score: Number(r.score) }));
+  };
+  const ranked = await rank(first);
+  const reached = queries.map(() => [] as number[]);
+  for (const r of ranked) reached[r.n]!.push(r.score);
+  const rest = overBar.flatMap((list, n) => {
+    const scores = reached[n]!.sort((a, b) => b - a);
+    const bar = scores.length >= limit ? scores[limit - 1]! : -Infinity;
+    return list.slice(limit).flatMap((s) => (s.base + 0.09 >= bar ? [{ n, ...s }] : []));
+  });
+  ranked.push(...(await rank(rest)));
   const shown: SimilarRow[][] = queries.map(() => []);
-  for (const r of ranked) {
-    const score = Number(r.score);
+  for (const { n, id, score } of ranked) {
     if (score < minScore) continue;
-    const c = byId.get(r.id)!;
-    shown[r.n]!.push({ id: r.id, title: c.title, status: c.status, score });
+    const c = byId.get(id)!;
+    shown[n]!.push({ id, title: c.title, status: c.status, score });
   }
   for (const [n, list] of shown.entries()) {
     // similarTo's ORDER BY score DESC, id DESC (uuids compare as their lowercase text does).

@@ -241,8 +241,9 @@ export async function refreshDueSimilar(
     await db.transaction(async (tx) => {
       await storeSimilarBatch(tx, text, 'text');
       await storeSimilarBatch(tx, vector, 'vector');
-      await doneSimilar(tx, due);
       if (shown.length) await publishEvent(tx, { type: 'similar.changed' });
+      // Last: a change to one of these posts (its trigger asks for it again) waits on this row lock until the commit.
+      await doneSimilar(tx, due);
     });
     refreshed += shown.length;
     if (due.length < batch) return { refreshed, more: false };
