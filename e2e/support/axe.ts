@@ -30,7 +30,10 @@ export async function expectNoAxeViolations(page: Page) {
  * passing node back (3 to 5 times the time of a run; decision 041). Only the violations come back.
  */
 async function inPage(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const injected = await page.evaluate(
+    () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function',
+  );
+  if (!injected) await page.evaluate(axeSource);
   return page.evaluate(
     async (options) => {
       type Violation = { id: string; nodes: { target: unknown[] }[] };
