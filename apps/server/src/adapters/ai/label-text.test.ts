@@ -138,5 +138,10 @@ describe('catalogue names', () => {
     expect(partNamedIn('CONCEALED\nDOOR HI NGE')?.part.name).toBe('concealed door hinge');
     expect(partNamedIn('PATLO\n0 DOOR HANDLE')?.part.name).toBe('sliding door handle set');
     expect(partsNamedIn('a plain grey photo')).toEqual([]);
+    // A worn label read a letter off in five, run together; a name read exactly beats one a letter off.
+    expect(partsNamedIn('SCREEIDOOKPOLLER', { worn: true })[0]?.part.name).toBe('screen door roller');
+    expect(partNamedIn('SCREEIDOOKPOLLER')).toBeNull();
+    expect(partNamedIn('DOOR CATCH')?.name).toBe('door catch');
+    expect(partNamedIn('DOOR LATCH')?.name).toBe('door latch');
   });
 });

@@ -426,17 +426,24 @@ function letterish(token: string): string {
   return /[a-z]/.test(token) && /^[a-z01]+$/.test(token) ? token.replace(/0/g, 'o').replace(/1/g, 'l') : token;
 }
 
-/** Whether `phrase` (words) occurs in `tokens`; long words may be one letter off, as OCR reads them. */
-function containsPhrase(tokens: string[], phrase: string[]): boolean {
+/**
+ * How many letters off `phrase` (words) occurs in `tokens` at best (Infinity when not at all); long words may be one
+ * letter off, as OCR reads them, and that letter counts ('DOOR LATCH' is no exact 'door catch').
+ */
+function phraseEdits(tokens: string[], phrase: string[]): number {
+  let best = Infinity;
   outer: for (let i = 0; i + phrase.length <= tokens.length; i++) {
+    let edits = 0;
     for (let j = 0; j < phrase.length; j++) {
       const want = phrase[j]!;
       const got = tokens[i + j]!;
-      if (got !== want && !(want.length >= 5 && editDistance(got, want, 1) <= 1)) continue outer;
+      if (got === want) continue;
+      if (!(want.length >= 5 && editDistance(got, want, 1) <= 1)) continue outer;
+      edits++;
     }
-    return true;
+    best = Math.min(best, edits);
   }
-  return false;
+  return best;
 }
 
 /** Levenshtein distance, given up past `max`. */
@@ -501,7 +508,9 @@ const better = (a: TermMatch, b: TermMatch) =>
           : a.name.length > b.name.length;
 
 /** Every catalogue part a text names by one of its names, the closest and longest name first. */
-export function partsNamedIn(text: string): TermMatch[] {
+export function partsNamedIn(text: string, read: { worn?: boolean } = {}): TermMatch[] {
+  // Typed text is a letter off in six at most; a photo's read text a letter off in five ('SCREEIDOOKPOLLER').
+  const letters = read.worn ? 5 : 6;
   const tokens = words(text).map(letterish);
   if (tokens.length === 0) return [];
   const single = text
@@ -516,10 +525,10 @@ export function partsNamedIn(text: string): TermMatch[] {
     for (const name of [part.name, ...part.synonyms]) {
       const phrase = words(name);
       const flat = phrase.join('');
-      let edits = containsPhrase(tokens, phrase) ? 0 : Infinity;
+      let edits = phraseEdits(tokens, phrase);
       if (edits > 0 && flat.length >= SQUASHED_MIN) {
-        edits = Math.min(...lines.map((l) => substringDistance(l, flat)));
-        if (edits > Math.floor(flat.length / 6)) edits = Infinity;
+        const squashed = Math.min(...lines.map((l) => substringDistance(l, flat)));
+        if (squashed <= Math.floor(flat.length / letters)) edits = Math.min(edits, squashed);
       }
       if (edits === Infinity) continue;
       const match = { part, words: phrase.length, name, edits };

@@ -106,7 +106,8 @@ export function localProvider(options: LocalOptions = {}): AiProvider {
     const text = first.map((l) => l.text).join('\n');
     // Read once more unless the first read found the part and a part number it is sure of (a second read that
     // disagrees on a character marks it unsure).
-    if (findPartNumbers(first).some((n) => n.confidence >= SURE_READ) && partsNamedIn(text).length > 0) return first;
+    if (findPartNumbers(first).some((n) => n.confidence >= SURE_READ) && partsNamedIn(text, { worn: true }).length > 0)
+      return first;
     // Stamped, embossed or faint: grey, its local contrast evened out (CLAHE) and stretched, read again; the
     // lines of both reads are kept, the surer first.
     const { data, info } = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
@@ -180,7 +181,7 @@ export function localProvider(options: LocalOptions = {}): AiProvider {
     const partNumbers = await checkNumbers(findPartNumbers(lines), lines);
     const brand = brandIn(label);
 
-    let found = choose(partsNamedIn(label), `${input.title}\n${input.description}`);
+    let found = choose(partsNamedIn(label, { worn: true }), `${input.title}\n${input.description}`);
     if (!found) {
       const near = await nearestPart(lines.map((l) => l.text));
       if (near)
