@@ -88,6 +88,7 @@ describe('sign-up form', () => {
     expect(sent).toEqual({ email: 'casey@example.com', password: 'Secret123' });
     expect(await screen.findByRole('heading', { name: 'Community Discussions' })).toBeInTheDocument();
     expect(location()).toBe('/');
-    expect(screen.getByRole('button', { name: /^User menu/ })).toHaveTextContent('casey');
+    // The user menu's code is loaded once a member is signed in.
+    expect(await screen.findByRole('button', { name: /^User menu/ })).toHaveTextContent('casey');
   });
 });
