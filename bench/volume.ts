@@ -9,8 +9,6 @@ export type Volume = (typeof VOLUMES)[keyof typeof VOLUMES];
 
 /** The seed's part numbers start here ('WX-1000'). */
 const PART_BASE = 1000;
-/** The narrow tags ('frame-1' .. 'frame-1000'). */
-const NARROW_TAGS = 1000;
 /** The posts numbered in their order of creation (the tags' SQL). */
 const NUMBERED = `(SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM posts) numbered`;
 
@@ -19,9 +17,11 @@ export async function seedVolume(app: FastifyInstance, volume: Volume = VOLUMES.
   const MEMBERS = Number(process.env.BENCH_MEMBERS ?? volume.members);
   const POSTS = Number(process.env.BENCH_POSTS ?? volume.posts);
   const REPLIES_PER_POST = volume.repliesPerPost;
-  // Every post names a part number typed in its text (about four posts a number) and has two tags: one of five broad
-  // ones and one of a thousand narrow ones (about twenty posts each): the tag and part pages' miss variants.
-  const parts = Math.max(1, Math.round(POSTS / 4));
+  // Every post names a part number typed in its text (two posts a number) and has two tags: one of five broad ones
+  // and one of POSTS / 4 narrow ones (four posts each): the tag and part pages' miss variants, which must not come
+  // round to an address again within a run (thousands of first reads).
+  const parts = Math.max(1, Math.round(POSTS / 2));
+  const narrowTags = Math.max(1, Math.round(POSTS / 4));
   const pool = app.services.database.pool;
   await pool.query(
     `
@@ -60,7 +60,7 @@ export async function seedVolume(app: FastifyInstance, volume: Volume = VOLUMES.
       INSERT INTO post_tags (post_id, tag)
       SELECT id, (ARRAY['casement', 'sash', 'sliding', 'hinged', 'tilt and turn'])[1 + n % 5] FROM ${NUMBERED}
       UNION ALL
-      SELECT id, 'frame-' || (1 + n % ${NARROW_TAGS}) FROM ${NUMBERED}`);
+      SELECT id, 'frame-' || (1 + n % ${narrowTags}) FROM ${NUMBERED}`);
     await seeding.query('COMMIT');
   } finally {
     seeding.release();
