@@ -37,8 +37,7 @@ export function connect(url: string | (() => string), opts: { max?: number; appl
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   // Every transaction that loses a race (deadlock, serialization failure) is run again, not answered with a 500.
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((run, config) => retryLostRaces(() => transaction(run, config))) as Db['transaction'];
+  db.transaction = ((run, config) => retryLostRaces(() => onOwnConnection(pool, run, config))) as Db['transaction'];
   return {
     db,
     pool,
@@ -47,6 +46,28 @@ export function connect(url: string | (() => string), opts: { max?: number; appl
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * A transaction on a connection checked out here and given back whatever happens. drizzle-orm 0.45's transaction on a
+ * pool sends BEGIN before its try: a BEGIN that fails (the server gone between the checkout and BEGIN) never gave
+ * its connection back, and the pool's end() then waited for it for good (test: transaction-connections.test.ts).
+ * The session on the connection has no schema: building drizzle's relational config costs ~1 ms, and no
+ * transaction uses `tx.query`.
+ */
+async function onOwnConnection<T>(
+  pool: pg.Pool,
+  run: Parameters<Db['transaction']>[0],
+  config: Parameters<Db['transaction']>[1],
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    const session = drizzle(client, { casing: 'snake_case' }) as unknown as Db;
+    return (await session.transaction(run, config)) as T;
+  } finally {
+    // A connection that broke is not queryable: the pool drops it rather than lending it again.
+    client.release();
+  }
 }
 
 /**
