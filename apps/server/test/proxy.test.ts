@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIMITS, MSG } from '@fenestra/shared';
-import { createTestApp, multipart, type TestApp } from './helpers.js';
+import { createTestApp, freePort, multipart, type TestApp } from './helpers.js';
 import { insertPost } from './post-fixtures.js';
 
 // docs/deploy/nginx.conf as written, in front of a forum (issue 30): only its ports, addresses and file paths are
@@ -16,13 +16,30 @@ import { insertPost } from './post-fixtures.js';
 const NGINX = '/usr/sbin/nginx';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const CONF = path.join(root, 'docs/deploy/nginx.conf');
-// This run's ports (5610-5619): HTTPS, the HTTP redirect and its IPv6 twin's stand-in, the forum.
-const HTTPS_PORT = 5610;
-const HTTP_PORT = 5611;
-const SECOND_HTTP_PORT = 5613;
-const SECOND_HTTPS_PORT = 5614;
-const APP_PORT = 5612;
-const ORIGIN = `https://127.0.0.1:${HTTPS_PORT}`;
+// This run's ports, free as it starts (fixed ones once met an interrupted run's nginx, with another certificate):
+// HTTPS, the HTTP redirect, the IPv6 twins' stand-ins, the forum.
+let HTTPS_PORT = 0;
+let HTTP_PORT = 0;
+let SECOND_HTTP_PORT = 0;
+let SECOND_HTTPS_PORT = 0;
+let APP_PORT = 0;
+let ORIGIN = '';
+
+async function choosePorts() {
+  const taken = new Set<number>();
+  const another = async () => {
+    let port = await freePort();
+    while (taken.has(port)) port = await freePort();
+    taken.add(port);
+    return port;
+  };
+  HTTPS_PORT = await another();
+  HTTP_PORT = await another();
+  SECOND_HTTP_PORT = await another();
+  SECOND_HTTPS_PORT = await another();
+  APP_PORT = await another();
+  ORIGIN = `https://127.0.0.1:${HTTPS_PORT}`;
+}
 
 /** The file with its ports, addresses and paths changed; each must be found exactly as written. */
 function templated(work: string): string {
@@ -119,6 +136,7 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)('docs/deploy/nginx.conf i
   });
 
   beforeAll(async () => {
+    await choosePorts();
     work = mkdtempSync(path.join(tmpdir(), 'fenestra-nginx-'));
     const made = spawnSync('openssl', [
       'req',
