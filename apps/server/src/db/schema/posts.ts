@@ -181,7 +181,12 @@ export const postTags = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     tag: text('tag').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.tag] }), index('post_tags_tag_idx').on(t.tag)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tag] }),
+    index('post_tags_tag_idx').on(t.tag),
+    // Tag pages, their lists and the sitemap match a tag whatever its case (lower(tag) = lower($1)).
+    index('post_tags_lower_tag_idx').on(sql`lower(${t.tag})`),
+  ],
 );
 
 export const postVotes = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "post_tags_lower_tag_idx" ON "post_tags" USING btree (lower("tag"));
