@@ -28,8 +28,14 @@ export async function clickLinkAt(page: Page, moment: HydrationMoment, href: str
     ([moment, href]) => {
       const click = () => document.querySelector<HTMLAnchorElement>(`a[href="${href}"]`)?.click();
       const event = moment === 'as it is hydrated' ? 'fenestra:hydrated' : 'fenestra:hydrating';
-      // A microtask runs once the task that sent the event is done (hydrateRoot called, or the effects run).
-      const at = () => (moment === 'while hydrating' ? setTimeout(click) : queueMicrotask(click));
+      // A microtask runs once the task that sent the event is done (hydrateRoot called, or the effects run); a message
+      // posted to a channel arrives in a task of its own, the next one, with no timer.
+      const nextTask = () => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = click;
+        channel.port2.postMessage(null);
+      };
+      const at = () => (moment === 'while hydrating' ? nextTask() : queueMicrotask(click));
       document.addEventListener(event, at, { once: true });
     },
     [moment, href] as const,

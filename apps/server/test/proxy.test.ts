@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -83,18 +83,25 @@ function mainConf(work: string, site: string): string {
   ].join('\n');
 }
 
-/** Resolves once something accepts connections on the port (nginx has bound it), tried again as each attempt fails. */
-async function untilListening(port: number, nginx: ChildProcess, log: () => string): Promise<void> {
-  for (;;) {
-    if (nginx.exitCode !== null) throw new Error(`nginx exited: ${log()}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
+/**
+ * Resolves once nginx has written its pid file, which it does after binding its ports (an event, watched: no
+ * polling); fails at once if it exits first, with what it said.
+ */
+function untilStarted(pidFile: string, nginx: ChildProcess, log: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(path.dirname(pidFile), () => {
+      if (existsSync(pidFile)) settle();
     });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    const exited = () => settle(new Error(`nginx exited: ${log()}`));
+    function settle(error?: Error) {
+      watcher.close();
+      nginx.off('exit', exited);
+      if (error) reject(error);
+      else resolve();
+    }
+    nginx.once('exit', exited);
+    if (existsSync(pidFile)) settle();
+  });
 }
 
 interface Answer {
@@ -164,8 +171,8 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)('docs/deploy/nginx.conf i
     let log = '';
     nginx = spawn(NGINX, ['-p', work, '-c', path.join(work, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
     nginx.stderr!.on('data', (d) => (log += d));
-    await untilListening(
-      HTTPS_PORT,
+    await untilStarted(
+      path.join(work, 'nginx.pid'),
       nginx,
       () => log + (existsSync(path.join(work, 'error.log')) ? readFileSync(path.join(work, 'error.log'), 'utf8') : ''),
     );
@@ -195,7 +202,7 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)('docs/deploy/nginx.conf i
     expect(res).toEqual({ status: 301, location: 'https://forum.example.com/questions' });
   });
 
-  it('signs in, takes the largest video allowed, and passes a reply on live within 2 s', async () => {
+  it('signs in, takes the largest video allowed, and passes a reply on live at once', async () => {
     const signUp = await send(
       'POST',
       '/api/account/sign-up',
@@ -256,14 +263,8 @@ describe.skipIf(!existsSync(NGINX) && !process.env.CI)('docs/deploy/nginx.conf i
       body: JSON.stringify({ content: 'Through the proxy: the keeper plate is cracked.' }),
     });
     expect(reply.status, reply.body).toBe(201);
-    let deadline: NodeJS.Timeout | undefined;
-    const payload = await Promise.race([
-      heard,
-      new Promise<never>((_, reject) => {
-        deadline = setTimeout(() => reject(new Error('the reply did not arrive within 2 s')), 2_000);
-      }),
-    ]);
-    clearTimeout(deadline);
+    // A proxy that buffered the stream would hold this small event back until the test's timeout.
+    const payload = await heard;
     expect(JSON.parse(payload)).toMatchObject({ postId, replyId: JSON.parse(reply.body).id });
   });
 
