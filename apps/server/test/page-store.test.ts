@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { buildWebIfNeeded } from '../../../scripts/build-web-if-needed.mjs';
 import { createTestApp, freshDatabase, insertMember, ORIGIN, type TestApp } from './helpers.js';
 import { askBody, get, insertPost, makeStaff, post, sqlQuery } from './post-fixtures.js';
@@ -9,8 +10,9 @@ import { askBody, get, insertPost, makeStaff, post, sqlQuery } from './post-fixt
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The page without the time its data was read (the one part that differs between two sends of one page). */
-const content = (html: string) => html.replace(/ data-read-at="[^"]*"/, '');
-const readAt = (html: string) => / data-read-at="([^"]*)"/.exec(html)?.[1];
+const content = (html: string) =>
+  html.replace(/<template id="fenestra-read-at" data-read-at="[^"]*"><\/template>\n  /, '');
+const readAt = (html: string) => /<template id="fenestra-read-at" data-read-at="([^"]*)"><\/template>/.exec(html)?.[1];
 const stored = async (t: TestApp, id: string) =>
   (
     await sqlQuery<{ key: string; tags: string[] }>(t, `SELECT key, tags FROM rendered_pages WHERE key LIKE $1`, [
@@ -87,11 +89,30 @@ describe('post pages kept in the database', () => {
     // Its stream's `since` is when it was found current, not when it was drawn.
     expect(readAt(fromStore.body)).toMatch(/^\d+\.[0-9a-f]+$/);
 
+    // A browser (taking br and gzip) is sent the bytes kept compressed, finished with its own time: the same page.
+    forget();
+    const compressed = await b.app.inject({
+      method: 'GET',
+      url: `/post/${id}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(b.app.services.pageStore.stats.found).toBe(found + 2);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    const unzipped = gunzipSync(compressed.rawPayload).toString();
+    expect(content(unzipped)).toBe(content(fromStore.body));
+    expect(readAt(unzipped)).toMatch(/^\d+\.[0-9a-f]+$/);
+    expect(compressed.headers.etag).toBe(fromStore.headers.etag);
+    // Asked again from memory by a client that takes no gzip: the page itself.
+    const plain = await page(b, id);
+    expect(b.app.services.pageStore.stats.found).toBe(found + 2);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(unzipped);
+
     // Drawn again with nothing kept: the same bytes, the same ETag.
     await sqlQuery(a, 'DELETE FROM rendered_pages');
     forget();
     const fresh = await page(b, id);
-    expect(b.app.services.pageStore.stats.found).toBe(found + 1);
+    expect(b.app.services.pageStore.stats.found).toBe(found + 2);
     expect(content(fresh.body)).toBe(content(fromStore.body));
     expect(fresh.headers.etag).toBe(fromStore.headers.etag);
   });
@@ -189,8 +210,9 @@ describe('post pages kept in the database', () => {
     const others = (await sqlQuery<{ n: number }>(a, 'SELECT count(*)::int AS n FROM rendered_pages')).rows[0]!.n;
     await sqlQuery(
       a,
-      `INSERT INTO rendered_pages (key, content, etag, tags, bytes, stored_at)
-       SELECT 'cap-test:' || g, 'x', 'x', '{}', 1, now() - make_interval(days => 1000 - g) FROM generate_series(1, 10) g`,
+      `INSERT INTO rendered_pages (key, content, etag, tags, bytes, gzip_head, head_crc, head_bytes, tail, stored_at)
+       SELECT 'cap-test:' || g, 'x', 'x', '{}', 1, '', 0, 0, '', now() - make_interval(days => 1000 - g)
+       FROM generate_series(1, 10) g`,
     );
     await a.app.services.pageStore.evict({ maxRows: others + 5 });
     const kept = await sqlQuery<{ key: string }>(a, `SELECT key FROM rendered_pages WHERE key LIKE 'cap-test:%'`);

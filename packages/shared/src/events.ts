@@ -11,8 +11,8 @@
 //                                                              holding the stream). 400 past 20 ids.
 // `GET /api/events?posts=id1,id2` sets the first set in the same request (optional).
 // `since=<ms>.<instance>` (on the GET, or `since` in the PUT's body): the tab shows a page drawn by the server
-// from data read at that time (that instance's clock; the page's inlined data carries it as `data-read-at`,
-// passed on as it is). The instance holding the stream
+// from data read at that time (that instance's clock; the page carries it as `data-read-at` of its
+// `<template id="fenestra-read-at">`, just before `</body>`, passed on as it is). The instance holding the stream
 // keeps the events it heard in the last few minutes and, once the set is in place, sends `stream.refetch` only
 // when one that passed since then is one this stream would have been given (`{scope: 'content'}` unless its row's
 // `catchUp` says 'all' for this stream); when it cannot tell (too long ago), `stream.refetch {}`.

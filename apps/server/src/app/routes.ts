@@ -123,10 +123,15 @@ export async function registerModules(app: FastifyInstance, { services, secret }
     log: moderationLogService({ db }),
   });
   await app.register(searchRoutes, { posts, search: searchService({ db, posts, cache: searchCache }) });
-  await app.register(similarRoutes, {
+  const similar = similarService({
+    db,
     posts,
-    similar: similarService({ db, posts, ai, vectors: config.ai.similarVectors, log: app.log, cache: publicCache }),
+    ai,
+    vectors: config.ai.similarVectors,
+    log: app.log,
+    cache: publicCache,
   });
+  await app.register(similarRoutes, { posts, similar });
   await app.register(detectionRoutes, { config, detection });
   await app.register(analyticsRoutes, { analytics: analyticsService({ db }) });
   await app.register(memberRoutes, { config, posts, members });
@@ -213,5 +218,11 @@ export async function registerModules(app: FastifyInstance, { services, secret }
     publicUrl: config.publicUrl,
     cache: publicCache,
     pageStore: services.pageStore,
+    // A kept page's similar questions, compared on every read (decision 039): the public list as its route sends it.
+    uncheckedNow: async (path) => {
+      const postId = /^\/api\/posts\/([^/]+)\/similar$/.exec(path)?.[1];
+      const entry = postId ? await similar.publicForPost(postId) : null;
+      return entry ? { statusCode: 200, body: entry.body.toString() } : null;
+    },
   });
 }

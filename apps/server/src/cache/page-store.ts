@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { EventListener } from '../realtime/listener.js';
 import { followEvents } from './public-cache.js';
+import type { DeflatedHead } from './stamped-gzip.js';
 
 /**
  * Server-drawn pages kept in PostgreSQL (table rendered_pages, decision 039): drawn once, then found by every instance
@@ -22,14 +23,20 @@ export interface StoredPage {
   etag: string;
   tags: string[];
   checks: string;
+  /** `content` up to where the time it was read goes, deflated once, and the rest (cache/stamped-gzip.ts). */
+  gzip: { head: DeflatedHead; tail: string };
 }
+
+/** A stored page as read: its text, or (asked for gzip) its deflated head and tail instead. */
+export type FoundPage = Omit<StoredPage, 'content' | 'gzip'> &
+  ({ content: string; gzip?: undefined } | { content?: undefined; gzip: StoredPage['gzip'] });
 
 export interface PageStore {
   /**
    * The stored page under `key`, once the drops heard so far are done, if its checks are `checksNow`'s answer; null
-   * when there is none (or on a failure).
+   * when there is none (or on a failure). `gzip`: its deflated head and tail rather than its text.
    */
-  get(key: string, checksNow: () => Promise<string | null>): Promise<StoredPage | null>;
+  get(key: string, checksNow: () => Promise<string | null>, opts?: { gzip?: boolean }): Promise<FoundPage | null>;
   /**
    * Keeps a page drawn from reads made after `begin()` answered `started`, unless one of its tags was dropped since.
    */
@@ -43,6 +50,17 @@ export interface PageStore {
   /** found: pages sent from the table; stored: pages written to it (by this instance). */
   readonly stats: { found: number; stored: number };
   stop(): void;
+}
+
+interface Row {
+  etag: string;
+  tags: string[];
+  checks: string;
+  content?: string;
+  gzip_head?: Buffer;
+  head_crc?: number;
+  head_bytes?: number;
+  tail?: string;
 }
 
 /** A page being drawn: whether a drop of its tags (or of everything) was heard since it began. */
@@ -140,11 +158,26 @@ export function createPageStore(
     let written = false;
     try {
       if (staleFor(started, page.tags) || !listener.listening() || unsure) return;
+      const { head, tail } = page.gzip;
       await run(
-        `INSERT INTO rendered_pages (key, content, etag, tags, checks, bytes) VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO rendered_pages (key, content, etag, tags, checks, bytes, gzip_head, head_crc, head_bytes, tail)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (key) DO UPDATE SET content = EXCLUDED.content, etag = EXCLUDED.etag, tags = EXCLUDED.tags,
-           checks = EXCLUDED.checks, bytes = EXCLUDED.bytes, stored_at = now()`,
-        [key, page.content, page.etag, page.tags, page.checks, Buffer.byteLength(page.content)],
+           checks = EXCLUDED.checks, bytes = EXCLUDED.bytes, gzip_head = EXCLUDED.gzip_head,
+           head_crc = EXCLUDED.head_crc, head_bytes = EXCLUDED.head_bytes, tail = EXCLUDED.tail, stored_at = now()`,
+        // The CRC is unsigned, the column a signed integer: its 32 bits kept as they are.
+        [
+          key,
+          page.content,
+          page.etag,
+          page.tags,
+          page.checks,
+          Buffer.byteLength(page.content),
+          head.deflated,
+          head.crc | 0,
+          head.bytes,
+          tail,
+        ],
       );
       written = true;
       // A drop heard while it was written may have been deleted before the row was there.
@@ -171,7 +204,7 @@ export function createPageStore(
       return started;
     },
 
-    async get(key, checksNow) {
+    async get(key, checksNow, { gzip = false } = {}) {
       if (scheduled) await flush();
       await deleting;
       if (unsure) {
@@ -179,14 +212,23 @@ export function createPageStore(
         if (unsure) return null;
       }
       try {
-        const { rows } = await (pool as pg.Pool).query<StoredPage>(
-          'SELECT content, etag, tags, checks FROM rendered_pages WHERE key = $1',
-          [key],
-        );
-        const page = rows[0];
-        if (!page || page.checks !== (await checksNow())) return null;
+        // The row and the checks' answers read side by side.
+        const [{ rows }, checks] = await Promise.all([
+          (pool as pg.Pool).query<Row>(
+            gzip
+              ? 'SELECT etag, tags, checks, gzip_head, head_crc, head_bytes, tail FROM rendered_pages WHERE key = $1'
+              : 'SELECT etag, tags, checks, content FROM rendered_pages WHERE key = $1',
+            [key],
+          ),
+          checksNow(),
+        ]);
+        const row = rows[0];
+        if (!row || row.checks !== checks) return null;
         found++;
-        return page;
+        const kept = { etag: row.etag, tags: row.tags, checks: row.checks };
+        if (row.content !== undefined) return { ...kept, content: row.content };
+        const head = { deflated: row.gzip_head!, crc: row.head_crc! >>> 0, bytes: row.head_bytes! };
+        return { ...kept, gzip: { head, tail: row.tail! } };
       } catch (err) {
         onError(err);
         return null;

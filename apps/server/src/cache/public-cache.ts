@@ -99,11 +99,22 @@ export interface CachedBody<T = unknown> extends ReplayableBody {
   encoded(encoding: Encoding): Buffer;
   /** Made for one member (their marks on a public answer): sent as PRIVATE_ANSWER. */
   readonly private?: boolean;
+  /** The body's length, when the body itself is made only if asked for (an answer kept compressed: `only`). */
+  readonly size?: number;
+  /** The one encoding it is kept in (a page from the page store: gzip); a client that does not take it gets the body. */
+  readonly only?: Encoding;
 }
 
 export interface BodyFill<T = unknown> {
-  /** The serialised answer (JSON text, HTML). */
-  body: string | Buffer;
+  /**
+   * The serialised answer (JSON text, HTML); a function when it comes compressed (`gzip`): made when first asked for
+   * (a client that does not take gzip), from the compressed bytes.
+   */
+  body: string | Buffer | (() => Buffer);
+  /** The answer gzip-compressed already (a page from the page store): sent as it is to every client taking gzip. */
+  gzip?: Buffer;
+  /** The body's length, when `body` is a function. */
+  bytes?: number;
   /** Content-Type, e.g. 'application/json; charset=utf-8'. */
   type: string;
   tags: readonly string[];
@@ -122,7 +133,11 @@ export interface BodyFill<T = unknown> {
 function sharedView<T>(entry: CachedBody<T>): CachedBody<T> {
   return {
     type: entry.type,
-    body: entry.body,
+    get body() {
+      return entry.body;
+    },
+    size: entry.size,
+    only: entry.only,
     etag: entry.etag,
     value: entry.value,
     encoded: entry.encoded,
@@ -159,6 +174,7 @@ export const etagOf = (bytes: string | Buffer) =>
 
 /** A body and its ETag; its compressed copies are made on first use and kept with it. */
 export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
+  if (typeof fill.body === 'function') return gzippedBody(fill, fill.body);
   const body = own(fill.body);
   const etag = fill.etag ?? etagOf(fill.etagFrom ?? body);
   let br: Buffer | undefined;
@@ -185,6 +201,26 @@ export function cachedBody<T>(fill: BodyFill<T>): CachedBody<T> {
   };
 }
 
+/** An answer that came gzip-compressed: sent as it is; its body made only if a client does not take gzip. */
+function gzippedBody<T>(fill: BodyFill<T>, make: () => Buffer): CachedBody<T> {
+  if (!fill.gzip || fill.etag === undefined || fill.bytes === undefined)
+    throw new Error('An answer made from its compressed bytes needs them, its ETag and its length');
+  const gzip = own(fill.gzip);
+  let body: Buffer | undefined;
+  return {
+    type: fill.type,
+    get body() {
+      return (body ??= own(make()));
+    },
+    size: fill.bytes,
+    only: 'gzip',
+    etag: fill.etag,
+    value: fill.value as T,
+    live: () => false,
+    encoded: () => gzip,
+  };
+}
+
 /** The last Accept-Encoding read and its answer: a browser sends the same one with every request. */
 let lastAccepted: { header: string; encoding: Encoding | null } = { header: '', encoding: null };
 
@@ -193,6 +229,17 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
   if (header !== lastAccepted.header) lastAccepted = { header, encoding: bestEncoding(header) };
   return lastAccepted.encoding;
+}
+
+/** Whether the request takes `encoding` (a client taking br takes gzip too, as every browser does, but is asked). */
+export function accepts(header: string | undefined, encoding: Encoding): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName!.trim().toLowerCase();
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (name === encoding || name === '*') && !(q && Number(q.slice(2)) === 0);
+  });
 }
 
 function bestEncoding(header: string): Encoding | null {
@@ -223,8 +270,9 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: 
   // What the replay needs to answer this request again (decision 021).
   request.replayEntry = entry;
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  const encoding =
-    entry.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  const header = request.headers['accept-encoding'];
+  let encoding = (entry.size ?? entry.body.length) >= COMPRESS_MIN_BYTES ? acceptedEncoding(header) : null;
+  if (encoding && entry.only && encoding !== entry.only) encoding = accepts(header, entry.only) ? entry.only : null;
   request.replayEncoding = encoding;
   if (!encoding) return reply.send((request.replayBody = entry.body));
   return reply.header('Content-Encoding', encoding).send((request.replayBody = entry.encoded(encoding)));
@@ -291,7 +339,7 @@ export function createPublicCache(
     maxBytes,
     // The body, what it serialises (kept for overlays: a list's parts, a post's fields: about the body's size
     // again) and the compressed copies made later (together smaller than the body): counted as three bodies.
-    sizeOf: (entry) => entry.body.length * 3 + 200,
+    sizeOf: (entry) => (entry.size ?? entry.body.length) * 3 + 200,
     now: opts.now,
   });
   // Members' versions: only their bodies and compressed copies count (one that is the shared entry costs a reference).
@@ -299,7 +347,7 @@ export function createPublicCache(
     ttlMs: opts.ttlMs ?? 10_000,
     maxEntries: (opts.maxEntries ?? 5_000) * 4,
     maxBytes: maxBytes / 2,
-    sizeOf: (entry) => 200 + (isShared(entry) ? 0 : entry.body.length * 2),
+    sizeOf: (entry) => 200 + (isShared(entry) ? 0 : (entry.size ?? entry.body.length) * 2),
     now: opts.now,
   });
   let hits = 0;

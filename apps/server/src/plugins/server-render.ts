@@ -51,12 +51,29 @@ export interface ServerRendered {
  */
 const uncheckedReads = (path: string) => /^\/api\/posts\/[^/]+\/similar$/.test(path);
 
-/** `time` put back into a page's content: when its data was read (or found still current), for its stream. */
-export function withReadAt(content: string, readAt: string): string {
-  return content.replace(DATA_TAG, () => `${DATA_TAG} data-read-at="${readAt}"`);
+/**
+ * A page's content split where the time its data was read goes: just before its last `</body>`, so a kept page can
+ * be compressed once up to there (cache/stamped-gzip.ts).
+ */
+export function splitAtReadAt(content: string): { head: string; tail: string } {
+  const at = content.lastIndexOf('</body>');
+  return at < 0 ? { head: content, tail: '' } : { head: content.slice(0, at), tail: content.slice(at) };
 }
 
-export function serverRenderer(app: FastifyInstance, webDist: string) {
+/** What goes between a page's head and tail: when its data was read (or found still current), for its stream. */
+export const readAtMark = (readAt: string) =>
+  `<template id="fenestra-read-at" data-read-at="${readAt}"></template>\n  `;
+
+/** `readAt` put back into a page's content. */
+export function withReadAt(content: string, readAt: string): string {
+  const { head, tail } = splitAtReadAt(content);
+  return head + readAtMark(readAt) + tail;
+}
+
+/** An unchecked read's answer without a request through the app (cheaper), or null when the route must answer. */
+export type UncheckedNow = (path: string) => Promise<{ statusCode: number; body: string } | null>;
+
+export function serverRenderer(app: FastifyInstance, webDist: string, uncheckedNow?: UncheckedNow) {
   const entryFile = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.js');
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   let loaded: {
@@ -163,12 +180,15 @@ export function serverRenderer(app: FastifyInstance, webDist: string) {
       const [pathname = '/', query = ''] = url.split('?');
       const reads = (await build.renderer).serverReads(pathname, query)?.filter((read) => uncheckedReads(read.path));
       if (!reads) return null;
-      return checksOf(reads, await Promise.all(reads.map((read) => ask(request, read.path))));
+      const answers = await Promise.all(
+        reads.map(async (read) => (await uncheckedNow?.(read.path)) ?? (await ask(request, read.path))),
+      );
+      return checksOf(reads, answers);
     },
   });
 }
 
-/** The inlined data's tag, which also says when its data was read (`data-read-at`). */
+/** The inlined data's tag. */
 const DATA_TAG = '<script type="application/json" id="fenestra-data"';
 
 /**

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { MSG } from '@fenestra/shared';
 import {
   PRIVATE_ANSWER,
+  accepts,
   TAGS,
   cachedBody,
   etagOf,
@@ -15,7 +16,9 @@ import {
   type PublicCache,
 } from '../cache/public-cache.js';
 import type { PageStore } from '../cache/page-store.js';
-import { serverRenderer, withReadAt } from './server-render.js';
+import { readAtMark, serverRenderer, splitAtReadAt, withReadAt, type UncheckedNow } from './server-render.js';
+import { deflateHead, gzipWithRest } from '../cache/stamped-gzip.js';
+import { gunzipSync } from 'node:zlib';
 import {
   withHead,
   withSite,
@@ -46,6 +49,8 @@ export const spaPlugin = fp(
       cache: PublicCache;
       /** Where a post page drawn for visitors is kept beyond that, for every instance (decision 039). */
       pageStore?: PageStore;
+      /** A kept page's unchecked read answered without a request (server-render.ts), or null to ask the route. */
+      uncheckedNow?: UncheckedNow;
     },
   ) => {
     const indexFile = path.join(opts.webDist, 'index.html');
@@ -99,7 +104,7 @@ export const spaPlugin = fp(
       return sendCached(request, reply, site ? named!.shell : index.shell);
     };
 
-    const renderPage = serverRenderer(app, opts.webDist);
+    const renderPage = serverRenderer(app, opts.webDist, opts.uncheckedNow);
 
     /**
      * The key of a post page in the page store (its build, both the shell's and the renderer's, and its address), or
@@ -156,15 +161,24 @@ export const spaPlugin = fp(
         if (store && storeKey) {
           // Its stream is told of what changes after this (the stored page is current as of the drops heard now).
           const readAt = app.services.events.recent.stamp();
-          const found = await store.get(storeKey, () => renderPage.checksNow(request, request.url));
+          // Kept compressed up to the time it was read: a client taking gzip (every browser) is sent those bytes.
+          const gzip = accepts(request.headers['accept-encoding'], 'gzip');
+          const found = await store.get(storeKey, () => renderPage.checksNow(request, request.url), { gzip });
           // In memory, under what it shows as drawn pages are (its similar questions' tags too).
-          if (found)
+          const tags = found && [...found.tags, ...CHECKED_INSTEAD];
+          if (found?.gzip) {
+            const whole = gzipWithRest(found.gzip.head, readAtMark(readAt) + found.gzip.tail);
             return {
-              body: withReadAt(found.content, readAt),
+              body: () => gunzipSync(whole),
+              gzip: whole,
+              bytes: found.gzip.head.bytes + Buffer.byteLength(readAtMark(readAt) + found.gzip.tail),
               etag: found.etag,
               type: HTML,
-              tags: [...found.tags, ...CHECKED_INSTEAD],
+              tags: tags!,
             };
+          }
+          if (found?.content !== undefined)
+            return { body: withReadAt(found.content, readAt), etag: found.etag, type: HTML, tags: tags! };
         }
         const started = store?.begin();
         answer = await describe(null);
@@ -173,13 +187,16 @@ export const spaPlugin = fp(
         const rendered = answer.head ? await renderPage(request, page) : null;
         const tags = [...answer.tags, ...(rendered?.tags ?? [])];
         const etag = rendered ? etagOf(rendered.content) : undefined;
-        if (store && storeKey && started && rendered && etag)
+        if (store && storeKey && started && rendered && etag) {
+          const { head, tail } = splitAtReadAt(rendered.content);
           void store.put(started, storeKey, {
             content: rendered.content,
             etag,
             tags: tags.filter((tag) => !CHECKED_INSTEAD.has(tag)),
             checks: rendered.checks,
+            gzip: { head: deflateHead(head), tail },
           });
+        }
         // A post page shows its similar questions: the job's similar.changed drops it from memory too (decision 040).
         return {
           body: rendered?.html ?? page,

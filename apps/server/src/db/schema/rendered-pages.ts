@@ -1,4 +1,6 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 // Server-drawn pages as visitors see them, kept across restarts and shared by every instance (decision 039): a
 // page nobody read today is sent from here instead of being drawn again. `key` is the build and the address;
@@ -16,6 +18,14 @@ export const renderedPages = pgTable(
     /** What the page was drawn from that no event names (a post's similar questions), checked when it is read. */
     checks: text('checks').notNull().default(''),
     bytes: integer('bytes').notNull(),
+    /**
+     * `content` up to where the time it was read goes, compressed once (raw deflate ending in a full flush), with
+     * that part's CRC-32 and length; `tail` is the rest. A gzip answer is these bytes and the few after (decision 046).
+     */
+    gzipHead: bytea('gzip_head').notNull(),
+    headCrc: integer('head_crc').notNull(),
+    headBytes: integer('head_bytes').notNull(),
+    tail: text('tail').notNull(),
     storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

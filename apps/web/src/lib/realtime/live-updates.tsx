@@ -14,9 +14,9 @@ const keptOnContentRefetch = new Set<unknown>([queryKeys.me[0], queryKeys.config
 
 /** When the data of a page drawn by the server was read (as the server says it); '0' if it does not say (then all is refetched). */
 function serverDataReadAt(): string | undefined {
-  const data = document.getElementById('fenestra-data');
-  if (!data) return undefined;
-  const readAt = data.dataset.readAt ?? '';
+  if (!document.getElementById('fenestra-data')) return undefined;
+  // Near the page's end, apart from its data: a kept page is compressed once up to it (decision 046).
+  const readAt = document.getElementById('fenestra-read-at')?.dataset.readAt ?? '';
   return SINCE_PATTERN.test(readAt) ? readAt : '0';
 }
 
