@@ -63,6 +63,8 @@ export async function createTestApp(env: Record<string, string> = {}, adapters: 
     RATE_LIMIT_PREVIEWS: '1000',
     // The models load only in the tests about detection (ai-local.test.ts); the product's default is local.
     AI_PROVIDER: 'off',
+    // Pages are drawn ahead only when a test drains the drawer (app.pageDrawer), never behind its back.
+    DRAW_PAGES_AHEAD: 'false',
     ...env,
   });
   const app = await buildApp(config, {

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { buildWebIfNeeded } from '../../../scripts/build-web-if-needed.mjs';
-import { createTestApp, freshDatabase, insertMember, ORIGIN, type TestApp } from './helpers.js';
+import { insertMember, ORIGIN, type TestApp } from './helpers.js';
 import { askBody, get, insertPost, makeStaff, post, sqlQuery } from './post-fixtures.js';
+import { content, readAt, twoInstancesDrawingPages, type TwoInstances } from './kept-pages-fixture.js';
 
 // Post pages drawn once for visitors and kept in PostgreSQL for every instance (decision 039): two instances on one
 // database, each with its own memory; what one draws the other sends, and every change made through one drops it.
-const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/** The page without the time its data was read (the one part that differs between two sends of one page). */
-const content = (html: string) =>
-  html.replace(/<template id="fenestra-read-at" data-read-at="[^"]*"><\/template>\n  /, '');
-const readAt = (html: string) => /<template id="fenestra-read-at" data-read-at="([^"]*)"><\/template>/.exec(html)?.[1];
 const stored = async (t: TestApp, id: string) =>
   (
     await sqlQuery<{ key: string; tags: string[] }>(t, `SELECT key, tags FROM rendered_pages WHERE key LIKE $1`, [
@@ -23,36 +16,24 @@ const stored = async (t: TestApp, id: string) =>
 describe('post pages kept in the database', () => {
   let a: TestApp;
   let b: TestApp;
+  let two: TwoInstances;
   let author: Awaited<ReturnType<typeof insertMember>>;
   let replier: Awaited<ReturnType<typeof insertMember>>;
   let staff: Awaited<ReturnType<typeof insertMember>>;
 
   beforeAll(async () => {
-    buildWebIfNeeded();
-    const databaseUrl = await freshDatabase();
-    a = await createTestApp({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
-    b = await createTestApp({ DATABASE_URL: databaseUrl, WEB_DIST: webDist });
+    two = await twoInstancesDrawingPages();
+    ({ a, b } = two);
     author = await insertMember(a, { username: 'sash-author' });
     replier = await insertMember(a, { username: 'sash-replier' });
     staff = await insertMember(a);
     await makeStaff(a, staff.me.id, 'admin');
   }, 180_000);
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
+    await two?.close();
   });
-
-  /** Every event committed so far has reached both instances, and their deletes are done. */
-  const caughtUp = async () => {
-    for (const t of [a, b]) {
-      await t.app.services.events.listener.sync();
-      await t.app.services.pageStore.settled();
-    }
-  };
-  /** Each instance's memory forgets its pages (as after 10 s, or a restart): only the database is left. */
-  const forget = () => {
-    a.app.services.publicCache.clear();
-    b.app.services.publicCache.clear();
-  };
+  const caughtUp = () => two.caughtUp();
+  const forget = () => two.forget();
   const page = async (t: TestApp, id: string) => {
     const res = await get(t, `/post/${id}`);
     expect(res.statusCode).toBe(200);

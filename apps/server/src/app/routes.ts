@@ -88,6 +88,9 @@ export async function registerPlugins(app: FastifyInstance, { services, secret }
 }
 
 /** Each module's service, built from what it uses, and its routes; then the media files and the web app. */
+/** How long changes to post pages gather before the pages are drawn again ahead of their visitors. */
+const PAGES_DRAWN_AFTER_MS = 2_000;
+
 export async function registerModules(app: FastifyInstance, { services, secret }: OpenedServices): Promise<void> {
   const { config, database, auth, jobs, storage, media, publicCache, searchCache, now, ai, detection } = services;
   const db = database.db;
@@ -223,6 +226,12 @@ export async function registerModules(app: FastifyInstance, { services, secret }
       const postId = /^\/api\/posts\/([^/]+)\/similar$/.exec(path)?.[1];
       const entry = postId ? await similar.publicForPost(postId) : null;
       return entry ? { statusCode: 200, body: entry.body.toString() } : null;
+    },
+    drawAhead: {
+      pool: database.pool,
+      listener: services.events.listener,
+      // Changes gather this long before their pages are drawn again (a burst of likes draws a page once).
+      delayMs: config.drawPagesAhead ? PAGES_DRAWN_AFTER_MS : undefined,
     },
   });
 }

@@ -47,6 +47,8 @@ export interface PageStore {
   evict(caps?: { maxBytes?: number; maxRows?: number }): Promise<void>;
   /** Resolves once every drop heard so far and every page being kept is done (tests). */
   settled(): Promise<void>;
+  /** Its caps. */
+  readonly caps: { maxBytes: number; maxRows: number };
   /** found: pages sent from the table; stored: pages written to it (by this instance). */
   readonly stats: { found: number; stored: number };
   stop(): void;
@@ -242,6 +244,7 @@ export function createPageStore(
     },
 
     evict,
+    caps: { maxBytes, maxRows },
     get stats() {
       return { found, stored: stores };
     },

@@ -55,6 +55,8 @@ const envSchema = z.object({
   RUN_WORKER: boolish.default(true),
   // Search answers kept in the public-read cache until a change drops them (decision 022); false: every search asks the database.
   SEARCH_CACHE: boolish.default(true),
+  // Post pages drawn ahead of their first visitor and kept (decision 046); false: drawn when first read (tests).
+  DRAW_PAGES_AHEAD: boolish.default(true),
   // Addresses per sitemap page (decision 034): the protocol's 50,000; tests use a few.
   SITEMAP_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   // Where files live: the local disk under DATA_DIR/uploads, or one S3-compatible bucket.
@@ -166,6 +168,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   runWorker: boolean;
   searchCache: boolean;
+  drawPagesAhead: boolean;
   sitemapPageSize: number;
   storage: { kind: 'local' } | { kind: 's3'; s3: S3Settings };
   /** Browsers fetch stored files from here (no trailing slash); null: from this app's /media. */
@@ -280,6 +283,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     runWorker: e.RUN_WORKER,
     searchCache: e.SEARCH_CACHE,
+    drawPagesAhead: e.DRAW_PAGES_AHEAD,
     sitemapPageSize: e.SITEMAP_PAGE_SIZE,
     storage:
       e.STORAGE === 's3'

@@ -15,8 +15,16 @@ import {
   type CachedBody,
   type PublicCache,
 } from '../cache/public-cache.js';
-import type { PageStore } from '../cache/page-store.js';
-import { readAtMark, serverRenderer, splitAtReadAt, withReadAt, type UncheckedNow } from './server-render.js';
+import type { PageStore, Started } from '../cache/page-store.js';
+import { createPageDrawer, type PageDrawer, type PageDrawerOptions } from '../cache/page-drawer.js';
+import {
+  readAtMark,
+  serverRenderer,
+  splitAtReadAt,
+  withReadAt,
+  type ServerRendered,
+  type UncheckedNow,
+} from './server-render.js';
 import { deflateHead, gzipWithRest } from '../cache/stamped-gzip.js';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -30,6 +38,17 @@ import { MEDIA_PREFIX } from '../adapters/storage/storage.js';
 import { noteReplayCheck } from '../cache/replay.js';
 
 const HTML = 'text/html; charset=utf-8';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Draws post pages ahead of their first visitor (decision 046); only with a page store and `drawAhead`. */
+    pageDrawer?: PageDrawer;
+  }
+  interface FastifyRequest {
+    /** Counts the request as answered (once, whichever comes first: sent, or the client gone). */
+    answered?: () => void;
+  }
+}
 
 // Serves the built web app: hashed assets cached for a year, index.html never cached, client routes fall back to it.
 export const spaPlugin = fp(
@@ -51,6 +70,11 @@ export const spaPlugin = fp(
       pageStore?: PageStore;
       /** A kept page's unchecked read answered without a request (server-render.ts), or null to ask the route. */
       uncheckedNow?: UncheckedNow;
+      /**
+       * Post pages drawn ahead of their first visitor (decision 046): the drawer's database and events, and how long
+       * heard changes gather first (none: only `app.pageDrawer.drain()` draws, as tests do).
+       */
+      drawAhead?: Pick<PageDrawerOptions, 'pool' | 'listener' | 'delayMs'>;
     },
   ) => {
     const indexFile = path.join(opts.webDist, 'index.html');
@@ -106,15 +130,58 @@ export const spaPlugin = fp(
 
     const renderPage = serverRenderer(app, opts.webDist, opts.uncheckedNow);
 
-    /**
-     * The key of a post page in the page store (its build, both the shell's and the renderer's, and its address), or
-     * null for a page not kept there: any other page, an address with a query.
-     */
-    function storedAt(index: { shell: CachedBody }, url: string): string | null {
-      if (!opts.pageStore || !POST_PAGE.test(url)) return null;
+    /** The page store's key of a post's page for this build, less the post's id (null: none is kept now). */
+    function storePrefix(index: { shell: CachedBody }): string | null {
+      if (!opts.pageStore) return null;
       const renderer = renderPage.build();
       // The shell's ETag is W/"<hash>".
-      return renderer ? `${index.shell.etag.slice(3, -1)}.${renderer}:${url}` : null;
+      return renderer ? `${index.shell.etag.slice(3, -1)}.${renderer}:/post/` : null;
+    }
+
+    /**
+     * The key of a post page in the page store (its build, both the shell's and the renderer's, and its post: the
+     * address with its slug and without draw the same page), or null for a page not kept there: any other page, an
+     * address with a query.
+     */
+    function storedAt(index: { shell: CachedBody }, url: string): string | null {
+      const postId = POST_PAGE.exec(url)?.[1];
+      const prefix = postId ? storePrefix(index) : null;
+      return prefix && `${prefix}${postId}`;
+    }
+
+    /** index.html with the page's head (or the site's name alone when it has none). */
+    async function shellFor(html: string, page: PageAnswer) {
+      const site = await opts.site?.();
+      if (page.kind === 'page' && page.head) return withHead(html, page.head, publicUrl, site);
+      return (site && withSite(html, site)) ?? html;
+    }
+
+    /** Keeps a visitor's page drawn from reads made after `started` (decision 039), compressed up to its time. */
+    function keep(started: Started, storeKey: string, rendered: ServerRendered, etag: string, tags: string[]) {
+      const { head, tail } = splitAtReadAt(rendered.content);
+      return opts.pageStore!.put(started, storeKey, {
+        content: rendered.content,
+        etag,
+        tags: tags.filter((tag) => !CHECKED_INSTEAD.has(tag)),
+        checks: rendered.checks,
+        gzip: { head: deflateHead(head), tail },
+      });
+    }
+
+    /** Draws a visitor's page of the post and keeps it (the page drawer, decision 046); false when none is kept. */
+    async function drawAhead(postId: string): Promise<boolean> {
+      const index = readIndex();
+      const url = `/post/${postId}`;
+      const storeKey = index && describe ? storedAt(index, url) : null;
+      if (!index || !storeKey) return false;
+      const started = opts.pageStore!.begin();
+      const answer = await describe!(url, '', null);
+      if (answer.kind !== 'page' || !answer.head) return false;
+      // Drawn as for a visitor's request (no cookie).
+      const rendered = await renderPage({ url, headers: {} } as FastifyRequest, await shellFor(index.html, answer));
+      if (!rendered) return false;
+      await keep(started, storeKey, rendered, etagOf(rendered.content), [...answer.tags, ...rendered.tags]);
+      return true;
     }
 
     /**
@@ -132,11 +199,7 @@ export const spaPlugin = fp(
       if (!index) return sendIndex(request, reply);
       const { html, mtimeMs } = index;
       let answer: PageAnswer | null = null;
-      const shell = async (page: PageAnswer) => {
-        const site = await opts.site?.();
-        if (page.kind === 'page' && page.head) return withHead(html, page.head, publicUrl, site);
-        return (site && withSite(html, site)) ?? html;
-      };
+      const shell = (page: PageAnswer) => shellFor(html, page);
       const elsewhere = (page: PageAnswer | null) => {
         if (page?.kind === 'redirect') return reply.redirect(page.to, 301);
         if (page?.kind === 'missing') return sendMissing(request, reply, page.status);
@@ -187,16 +250,7 @@ export const spaPlugin = fp(
         const rendered = answer.head ? await renderPage(request, page) : null;
         const tags = [...answer.tags, ...(rendered?.tags ?? [])];
         const etag = rendered ? etagOf(rendered.content) : undefined;
-        if (store && storeKey && started && rendered && etag) {
-          const { head, tail } = splitAtReadAt(rendered.content);
-          void store.put(started, storeKey, {
-            content: rendered.content,
-            etag,
-            tags: tags.filter((tag) => !CHECKED_INSTEAD.has(tag)),
-            checks: rendered.checks,
-            gzip: { head: deflateHead(head), tail },
-          });
-        }
+        if (store && storeKey && started && rendered && etag) void keep(started, storeKey, rendered, etag, tags);
         // A post page shows its similar questions: the job's similar.changed drops it from memory too (decision 040).
         return {
           body: rendered?.html ?? page,
@@ -239,6 +293,51 @@ export const spaPlugin = fp(
 
     const describe = opts.describe;
     const publicUrl = opts.publicUrl ?? '';
+
+    // Requests being answered (an event stream apart: it stays open), so pages are drawn ahead only between them.
+    let answering = 0;
+    let whenIdle: (() => void)[] = [];
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.method === 'GET' && request.url.startsWith('/api/events')) return done();
+      answering++;
+      let counted = true;
+      const answered = () => {
+        if (!counted) return;
+        counted = false;
+        if (--answering > 0) return;
+        const waiting = whenIdle;
+        whenIdle = [];
+        for (const resume of waiting) resume();
+      };
+      // Sent (onResponse), or the client went away first.
+      reply.raw.once('close', answered);
+      request.answered = answered;
+      done();
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      request.answered?.();
+      done();
+    });
+    const idle = () => (answering === 0 ? Promise.resolve() : new Promise<void>((resume) => whenIdle.push(resume)));
+
+    if (opts.pageStore && opts.drawAhead) {
+      const store = opts.pageStore;
+      const drawer = createPageDrawer({
+        pool: opts.drawAhead.pool,
+        listener: opts.drawAhead.listener,
+        keyPrefix: () => {
+          const index = readIndex();
+          return index && describe ? storePrefix(index) : null;
+        },
+        draw: drawAhead,
+        idle,
+        maxRows: store.caps.maxRows,
+        delayMs: opts.drawAhead.delayMs,
+        onError: (err) => app.log.warn({ err }, 'a page could not be drawn ahead'),
+      });
+      app.decorate('pageDrawer', drawer);
+      app.addHook('onClose', async () => drawer.stop());
+    }
     /** A page of the app: the describer says what it is; without one (tests of other plugins) the plain shell. */
     const page = (request: FastifyRequest, reply: FastifyReply) => {
       if (!describe) return sendIndex(request, reply);
@@ -270,8 +369,8 @@ export const spaPlugin = fp(
   },
 );
 
-/** A post page's address (its query, if any, apart). */
-const POST_PAGE = /^\/post\/[^/?]+(\/[^/?]+)?$/;
+/** A post page's address (its query, if any, apart), and its post. */
+const POST_PAGE = /^\/post\/([^/?]+)(?:\/[^/?]+)?$/;
 
 /**
  * A post page's tags that stand for its similar questions (any post's change, the similar-questions job's): a page
