@@ -31,8 +31,8 @@ export interface PageDrawerOptions {
   draw(postId: string): Promise<boolean>;
   /** Resolves once no request is being answered. */
   idle(): Promise<void>;
-  /** Kept pages at most (the store's cap on rows): drawing ahead stops at nine tenths of it. */
-  maxRows: number;
+  /** The store's caps (rows, and bytes as it counts them): drawing ahead stops at nine tenths of either. */
+  caps: { maxRows: number; maxBytes: number };
   /** How long heard changes gather before their pages are drawn again; without it, only `drain` draws. */
   delayMs?: number;
   onError?: (err: unknown) => void;
@@ -109,11 +109,15 @@ export function createPageDrawer(opts: PageDrawerOptions): PageDrawer {
       if (!rows[0]?.got) return;
       locked = true;
       passes++;
-      const { rows: counted } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM rendered_pages');
-      let room = Math.floor(opts.maxRows * 0.9) - counted[0]!.n;
+      const full = async () => {
+        const { rows: kept } = await client.query<{ n: number; bytes: number }>(
+          'SELECT count(*)::int AS n, coalesce(sum(bytes), 0)::float8 AS bytes FROM rendered_pages',
+        );
+        return kept[0]!.n >= opts.caps.maxRows * 0.9 || kept[0]!.bytes >= opts.caps.maxBytes * 0.9;
+      };
       // Newest first, each post once a pass (a post that cannot be drawn is not asked again).
       let after: { createdAt: string; id: string } | null = null;
-      while (room > 0 && !stopped) {
+      while (!stopped && !(await full())) {
         const { rows: missing }: { rows: { id: string; created_at: string }[] } = await client.query(
           // The time as text: to the microsecond (a Date keeps milliseconds).
           `SELECT p.id, p.created_at::text AS created_at FROM posts p
@@ -126,10 +130,7 @@ export function createPageDrawer(opts: PageDrawerOptions): PageDrawer {
         for (const post of missing) {
           await Promise.race([opts.idle(), stoppedNow]);
           if (stopped) return;
-          if (await opts.draw(post.id)) {
-            drawn++;
-            room--;
-          }
+          if (await opts.draw(post.id)) drawn++;
           // Whatever waits for the event loop goes first.
           await nextTurn();
         }

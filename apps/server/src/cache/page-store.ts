@@ -19,24 +19,20 @@ import type { DeflatedHead } from './stamped-gzip.js';
  * of this instance).
  */
 export interface StoredPage {
-  content: string;
+  /** Made from the page without the time its data was read. */
   etag: string;
   tags: string[];
   checks: string;
-  /** `content` up to where the time it was read goes, deflated once, and the rest (cache/stamped-gzip.ts). */
+  /** The page up to where the time it was read goes, deflated once, and the rest (cache/stamped-gzip.ts). */
   gzip: { head: DeflatedHead; tail: string };
 }
-
-/** A stored page as read: its text, or (asked for gzip) its deflated head and tail instead. */
-export type FoundPage = Omit<StoredPage, 'content' | 'gzip'> &
-  ({ content: string; gzip?: undefined } | { content?: undefined; gzip: StoredPage['gzip'] });
 
 export interface PageStore {
   /**
    * The stored page under `key`, once the drops heard so far are done, if its checks are `checksNow`'s answer; null
-   * when there is none (or on a failure). `gzip`: its deflated head and tail rather than its text.
+   * when there is none (or on a failure).
    */
-  get(key: string, checksNow: () => Promise<string | null>, opts?: { gzip?: boolean }): Promise<FoundPage | null>;
+  get(key: string, checksNow: () => Promise<string | null>): Promise<StoredPage | null>;
   /**
    * Keeps a page drawn from reads made after `begin()` answered `started`, unless one of its tags was dropped since.
    */
@@ -58,11 +54,10 @@ interface Row {
   etag: string;
   tags: string[];
   checks: string;
-  content?: string;
-  gzip_head?: Buffer;
-  head_crc?: number;
-  head_bytes?: number;
-  tail?: string;
+  gzip_head: Buffer;
+  head_crc: number;
+  head_bytes: number;
+  tail: string;
 }
 
 /** A page being drawn: whether a drop of its tags (or of everything) was heard since it began. */
@@ -83,8 +78,8 @@ export function createPageStore(
   listener: Pick<EventListener, 'subscribe' | 'listening'>,
   opts: PageStoreOptions = {},
 ): PageStore {
-  const maxBytes = opts.maxBytes ?? 512 * 2 ** 20;
-  const maxRows = opts.maxRows ?? 50_000;
+  const maxBytes = opts.maxBytes ?? 2 ** 30;
+  const maxRows = opts.maxRows ?? 200_000;
   const evictEvery = opts.evictEvery ?? 200;
   const onError = opts.onError ?? (() => {});
   // Pages being drawn, to mark stale.
@@ -162,19 +157,18 @@ export function createPageStore(
       if (staleFor(started, page.tags) || !listener.listening() || unsure) return;
       const { head, tail } = page.gzip;
       await run(
-        `INSERT INTO rendered_pages (key, content, etag, tags, checks, bytes, gzip_head, head_crc, head_bytes, tail)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (key) DO UPDATE SET content = EXCLUDED.content, etag = EXCLUDED.etag, tags = EXCLUDED.tags,
+        `INSERT INTO rendered_pages (key, etag, tags, checks, bytes, gzip_head, head_crc, head_bytes, tail)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (key) DO UPDATE SET etag = EXCLUDED.etag, tags = EXCLUDED.tags,
            checks = EXCLUDED.checks, bytes = EXCLUDED.bytes, gzip_head = EXCLUDED.gzip_head,
            head_crc = EXCLUDED.head_crc, head_bytes = EXCLUDED.head_bytes, tail = EXCLUDED.tail, stored_at = now()`,
         // The CRC is unsigned, the column a signed integer: its 32 bits kept as they are.
         [
           key,
-          page.content,
           page.etag,
           page.tags,
           page.checks,
-          Buffer.byteLength(page.content),
+          head.deflated.length + Buffer.byteLength(tail),
           head.deflated,
           head.crc | 0,
           head.bytes,
@@ -206,7 +200,7 @@ export function createPageStore(
       return started;
     },
 
-    async get(key, checksNow, { gzip = false } = {}) {
+    async get(key, checksNow) {
       if (scheduled) await flush();
       await deleting;
       if (unsure) {
@@ -217,9 +211,7 @@ export function createPageStore(
         // The row and the checks' answers read side by side.
         const [{ rows }, checks] = await Promise.all([
           (pool as pg.Pool).query<Row>(
-            gzip
-              ? 'SELECT etag, tags, checks, gzip_head, head_crc, head_bytes, tail FROM rendered_pages WHERE key = $1'
-              : 'SELECT etag, tags, checks, content FROM rendered_pages WHERE key = $1',
+            'SELECT etag, tags, checks, gzip_head, head_crc, head_bytes, tail FROM rendered_pages WHERE key = $1',
             [key],
           ),
           checksNow(),
@@ -227,10 +219,8 @@ export function createPageStore(
         const row = rows[0];
         if (!row || row.checks !== checks) return null;
         found++;
-        const kept = { etag: row.etag, tags: row.tags, checks: row.checks };
-        if (row.content !== undefined) return { ...kept, content: row.content };
-        const head = { deflated: row.gzip_head!, crc: row.head_crc! >>> 0, bytes: row.head_bytes! };
-        return { ...kept, gzip: { head, tail: row.tail! } };
+        const head = { deflated: row.gzip_head, crc: row.head_crc >>> 0, bytes: row.head_bytes };
+        return { etag: row.etag, tags: row.tags, checks: row.checks, gzip: { head, tail: row.tail } };
       } catch (err) {
         onError(err);
         return null;

@@ -232,7 +232,7 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
 }
 
 /** Whether the request takes `encoding` (a client taking br takes gzip too, as every browser does, but is asked). */
-export function accepts(header: string | undefined, encoding: Encoding): boolean {
+function accepts(header: string | undefined, encoding: Encoding): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
     const [rawName, ...params] = part.split(';');

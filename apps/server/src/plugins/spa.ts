@@ -6,7 +6,6 @@ import path from 'node:path';
 import { MSG } from '@fenestra/shared';
 import {
   PRIVATE_ANSWER,
-  accepts,
   TAGS,
   cachedBody,
   etagOf,
@@ -17,14 +16,7 @@ import {
 } from '../cache/public-cache.js';
 import type { PageStore, Started } from '../cache/page-store.js';
 import { createPageDrawer, type PageDrawer, type PageDrawerOptions } from '../cache/page-drawer.js';
-import {
-  readAtMark,
-  serverRenderer,
-  splitAtReadAt,
-  withReadAt,
-  type ServerRendered,
-  type UncheckedNow,
-} from './server-render.js';
+import { readAtMark, serverRenderer, splitAtReadAt, type ServerRendered, type UncheckedNow } from './server-render.js';
 import { deflateHead, gzipWithRest } from '../cache/stamped-gzip.js';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -160,7 +152,6 @@ export const spaPlugin = fp(
     function keep(started: Started, storeKey: string, rendered: ServerRendered, etag: string, tags: string[]) {
       const { head, tail } = splitAtReadAt(rendered.content);
       return opts.pageStore!.put(started, storeKey, {
-        content: rendered.content,
         etag,
         tags: tags.filter((tag) => !CHECKED_INSTEAD.has(tag)),
         checks: rendered.checks,
@@ -224,24 +215,22 @@ export const spaPlugin = fp(
         if (store && storeKey) {
           // Its stream is told of what changes after this (the stored page is current as of the drops heard now).
           const readAt = app.services.events.recent.stamp();
-          // Kept compressed up to the time it was read: a client taking gzip (every browser) is sent those bytes.
-          const gzip = accepts(request.headers['accept-encoding'], 'gzip');
-          const found = await store.get(storeKey, () => renderPage.checksNow(request, request.url), { gzip });
-          // In memory, under what it shows as drawn pages are (its similar questions' tags too).
-          const tags = found && [...found.tags, ...CHECKED_INSTEAD];
-          if (found?.gzip) {
-            const whole = gzipWithRest(found.gzip.head, readAtMark(readAt) + found.gzip.tail);
+          const found = await store.get(storeKey, () => renderPage.checksNow(request, request.url));
+          if (found) {
+            // Kept compressed up to the time it was read: every client taking gzip (every browser) is sent those
+            // bytes and its own last few; the text is made only for one that does not.
+            const rest = readAtMark(readAt) + found.gzip.tail;
+            const whole = gzipWithRest(found.gzip.head, rest);
             return {
               body: () => gunzipSync(whole),
               gzip: whole,
-              bytes: found.gzip.head.bytes + Buffer.byteLength(readAtMark(readAt) + found.gzip.tail),
+              bytes: found.gzip.head.bytes + Buffer.byteLength(rest),
               etag: found.etag,
               type: HTML,
-              tags: tags!,
+              // In memory, under what it shows as drawn pages are (its similar questions' tags too).
+              tags: [...found.tags, ...CHECKED_INSTEAD],
             };
           }
-          if (found?.content !== undefined)
-            return { body: withReadAt(found.content, readAt), etag: found.etag, type: HTML, tags: tags! };
         }
         const started = store?.begin();
         answer = await describe(null);
@@ -331,7 +320,7 @@ export const spaPlugin = fp(
         },
         draw: drawAhead,
         idle,
-        maxRows: store.caps.maxRows,
+        caps: store.caps,
         delayMs: opts.drawAhead.delayMs,
         onError: (err) => app.log.warn({ err }, 'a page could not be drawn ahead'),
       });
