@@ -23,6 +23,8 @@ export async function startBenchApp(
     AI_PROVIDER: process.env.AI_PROVIDER ?? 'off',
     // Measured without the job worker's work competing (jobs are still queued as an API instance does).
     RUN_WORKER: 'false',
+    // The measured server draws the pages ahead (decision 046); the seeding app draws none.
+    DRAW_PAGES_AHEAD: 'false',
     ...env,
   });
   const app = await buildApp(config);

@@ -28,6 +28,7 @@ import {
 } from './process.js';
 import { parseFilter, parseSort } from '@fenestra/shared';
 import { missPaths, type MissPaths } from './miss-paths.js';
+import { describeDrawnAhead, emptyPageStore, pagesDrawnAhead } from './drawn-ahead.js';
 import { seedVolume, VOLUMES } from './volume.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -333,16 +334,24 @@ async function main() {
     };
     const profile = profiling('server');
     // BENCH_SERVER=<a build's main.js> measures that build instead of this checkout's.
+    // Post pages are drawn ahead (decision 046) as npm start draws them, when the misses or the mixed load read them.
+    const drawsAhead = VARIANTS.has('misses') || VARIANTS.has('mixed');
     const started = await startServer(
       path.resolve(process.env.BENCH_SERVER ?? path.join(root, 'apps/server/dist/main.js')),
       profile.args,
+      { DRAW_PAGES_AHEAD: String(drawsAhead) },
     );
     server = started.child;
     const { pid, base } = started;
+    // Done before anything is measured: its work would count in what ran beside it.
+    const drawnAhead = drawsAhead ? await pagesDrawnAhead(databaseUrl, pid, database) : null;
+    if (drawnAhead) console.log(`\n${describeDrawnAhead(drawnAhead)}`);
     const atStart = memoryOf(pid);
     // BENCH_BEFORE=<another build's main.js>: that server too, on the same database, taking turns with this one
     // and the bare server (before and after a change, in one sitting).
-    const before = process.env.BENCH_BEFORE ? await startServer(path.resolve(process.env.BENCH_BEFORE)) : null;
+    const before = process.env.BENCH_BEFORE
+      ? await startServer(path.resolve(process.env.BENCH_BEFORE), [], { DRAW_PAGES_AHEAD: 'false' })
+      : null;
 
     const member = { cookie: seeded.cookie };
     const compared: Target[] = [
@@ -490,7 +499,7 @@ async function main() {
         measured.status,
       ]);
     }
-    const missRows = rotations ? await missesAndMixed(rotations, { pid, base, dataDir, startServer }) : [];
+    const missRows = rotations ? await missesAndMixed(rotations, { pid, base, dataDir, databaseUrl, startServer }) : [];
     const load = `load average ${loadAtStart.toFixed(2)} when the compared pages began, ${loadavg()[0]!.toFixed(2)} at the end`;
 
     const header = [
@@ -520,6 +529,7 @@ async function main() {
       for (const r of rows) console.log(line(r));
     }
     if (missRows.length) printMisses(missRows);
+    if (drawnAhead) console.log(`${describeDrawnAhead(drawnAhead)}.`);
     console.log(
       "CPU µs/req: the serving process's CPU time per answer (its own work: what other load on the machine changes least);" +
         " PG µs/req: the CPU time per answer of the PostgreSQL backends serving the bench's database (from /proc).",
@@ -639,6 +649,7 @@ async function missesAndMixed(
     pid: number;
     base: string;
     dataDir: string;
+    databaseUrl: string;
     startServer(
       file: string,
       args?: string[],
@@ -824,6 +835,38 @@ async function missesAndMixed(
       `20× NodeBB's ${NODEBB_POST_PAGE}/s above`,
       failures.length ? failures.join(', ') : 'ok',
     ]);
+  }
+
+  // What drawing ahead spares a visitor: a post page read with nothing kept for it, drawn there and then (by a
+  // server that draws nothing ahead, once the store is emptied; last, as the other variants read the kept pages).
+  if (VARIANTS.has('misses') && (!process.env.BENCH_ONLY || 'post HTML'.includes(process.env.BENCH_ONLY))) {
+    await emptyPageStore(ctx.databaseUrl);
+    const undrawn = await ctx.startServer(path.join(root, 'apps/server/dist/main.js'), [], {
+      DRAW_PAGES_AHEAD: 'false',
+    });
+    try {
+      const pages = paths.posts.map((id) => `/post/${id}`);
+      // Warmed first (a fresh process's first drawings are several times slower), on other pages than those measured.
+      const warm = await measure(undrawn.pid, undrawn.base, { paths: pages }, 3);
+      const m = await measure(undrawn.pid, undrawn.base, { paths: pages, start: warm.total + CONNECTIONS });
+      rows.push([
+        'post HTML, nothing kept (drawn at the read)',
+        paths.posts.length.toLocaleString('en-US'),
+        m.reqs.toFixed(0),
+        String(m.p50),
+        String(m.p99),
+        m.cpuUs.toFixed(0),
+        m.pgUs.toFixed(0),
+        '',
+        '',
+        '',
+        '',
+        'what drawing ahead spares',
+        m.status,
+      ]);
+    } finally {
+      await stopNode(undrawn.child);
+    }
   }
   return rows;
 }

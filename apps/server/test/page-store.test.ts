@@ -185,6 +185,18 @@ describe('post pages kept in the database', () => {
     forget();
     expect(content((await page(b, id)).body)).toContain('Crank handle strips on an awning window');
     expect(b.app.services.pageStore.stats.found).toBe(found + 1);
+    await caughtUp();
+
+    // A listed question's new title (written here with no event) shows too: the page is drawn again.
+    await sqlQuery(a, `UPDATE posts SET title = 'Crank handle strips on a casement window' WHERE id = $1`, [other]);
+    forget();
+    expect(content((await page(b, id)).body)).toContain('Crank handle strips on a casement window');
+    expect(b.app.services.pageStore.stats.found).toBe(found + 1);
+    // Unchanged since: sent from the row.
+    await caughtUp();
+    forget();
+    expect(content((await page(b, id)).body)).toContain('Crank handle strips on a casement window');
+    expect(b.app.services.pageStore.stats.found).toBe(found + 2);
   });
 
   it('keeps no more than its cap, the oldest going first', async () => {

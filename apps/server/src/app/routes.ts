@@ -221,12 +221,6 @@ export async function registerModules(app: FastifyInstance, { services, secret }
     publicUrl: config.publicUrl,
     cache: publicCache,
     pageStore: services.pageStore,
-    // A kept page's similar questions, compared on every read (decision 039): the public list as its route sends it.
-    uncheckedNow: async (path) => {
-      const postId = /^\/api\/posts\/([^/]+)\/similar$/.exec(path)?.[1];
-      const entry = postId ? await similar.publicForPost(postId) : null;
-      return entry ? { statusCode: 200, body: entry.body.toString() } : null;
-    },
     drawAhead: {
       pool: database.pool,
       listener: services.events.listener,

@@ -22,6 +22,7 @@ export interface StoredPage {
   /** Made from the page without the time its data was read. */
   etag: string;
   tags: string[];
+  /** The post's similar questions as they stood before the page's reads (`signature`). */
   checks: string;
   /** The page up to where the time it was read goes, deflated once, and the rest (cache/stamped-gzip.ts). */
   gzip: { head: DeflatedHead; tail: string };
@@ -29,10 +30,15 @@ export interface StoredPage {
 
 export interface PageStore {
   /**
-   * The stored page under `key`, once the drops heard so far are done, if its checks are `checksNow`'s answer; null
-   * when there is none (or on a failure).
+   * The stored page of post `postId` under `key`, once the drops heard so far are done, if the post's similar
+   * questions are still as they were (`signature`); null when there is none (or on a failure). One statement.
    */
-  get(key: string, checksNow: () => Promise<string | null>): Promise<StoredPage | null>;
+  get(key: string, postId: string): Promise<StoredPage | null>;
+  /**
+   * What a post page shows that no event names, as it stands now: its similar questions (the job rewrites other
+   * posts' lists in batches). Read before the reads a page is drawn from, kept as its `checks`; null on a failure.
+   */
+  signature(postId: string): Promise<string | null>;
   /**
    * Keeps a page drawn from reads made after `begin()` answered `started`, unless one of its tags was dropped since.
    */
@@ -49,6 +55,17 @@ export interface PageStore {
   readonly stats: { found: number; stored: number };
   stop(): void;
 }
+
+/**
+ * A post's similar questions as they stand (`param`: the post's id), for a kept page to be sent only while they are
+ * as it was drawn with: every stored row of the post (either source, its score) and the title and state of the post
+ * it names, so whatever the list shows changes it (and a change it does not show may too: the page is drawn again).
+ */
+const SIMILAR_SIGNATURE = (param: string) => `(
+  SELECT coalesce(md5(string_agg(concat_ws(' ', s.similar_post_id, s.source, s.score, p.status, p.title), E'\\n'
+    ORDER BY s.similar_post_id, s.source)), '')
+  FROM post_similar s LEFT JOIN posts p ON p.id = s.similar_post_id
+  WHERE s.post_id = ${param}::uuid)`;
 
 interface Row {
   etag: string;
@@ -200,7 +217,21 @@ export function createPageStore(
       return started;
     },
 
-    async get(key, checksNow) {
+    async signature(postId) {
+      try {
+        const { rows } = await (pool as pg.Pool).query<{ signature: string }>({
+          name: 'page-store-signature',
+          text: `SELECT ${SIMILAR_SIGNATURE('$1')} AS signature`,
+          values: [postId],
+        });
+        return rows[0]!.signature;
+      } catch (err) {
+        onError(err);
+        return null;
+      }
+    },
+
+    async get(key, postId) {
       if (scheduled) await flush();
       await deleting;
       if (unsure) {
@@ -208,16 +239,15 @@ export function createPageStore(
         if (unsure) return null;
       }
       try {
-        // The row and the checks' answers read side by side.
-        const [{ rows }, checks] = await Promise.all([
-          (pool as pg.Pool).query<Row>(
-            'SELECT etag, tags, checks, gzip_head, head_crc, head_bytes, tail FROM rendered_pages WHERE key = $1',
-            [key],
-          ),
-          checksNow(),
-        ]);
+        // Named: planned once a connection (the plan is most of a primary-key read's cost).
+        const { rows } = await (pool as pg.Pool).query<Row>({
+          name: 'page-store-get',
+          text: `SELECT etag, tags, checks, gzip_head, head_crc, head_bytes, tail FROM rendered_pages
+                 WHERE key = $1 AND checks = ${SIMILAR_SIGNATURE('$2')}`,
+          values: [key, postId],
+        });
         const row = rows[0];
-        if (!row || row.checks !== checks) return null;
+        if (!row) return null;
         found++;
         const head = { deflated: row.gzip_head, crc: row.head_crc >>> 0, bytes: row.head_bytes };
         return { etag: row.etag, tags: row.tags, checks: row.checks, gzip: { head, tail: row.tail } };

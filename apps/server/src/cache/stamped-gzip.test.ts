@@ -7,7 +7,12 @@ describe('a page compressed once, finished per answer', () => {
 
   it('is a gzip stream of the whole page, whatever its last bytes (gunzip checks its CRC and length)', () => {
     const kept = deflateHead(head);
-    for (const rest of ['', '<template data-read-at="1795799549646.a1b2c3d4"></template>\n  </body>\n</html>\n']) {
+    const long = `<p>${'é'.repeat(30_000)}</p>`;
+    for (const rest of [
+      '',
+      '<template data-read-at="1795799549646.a1b2c3d4"></template>\n  </body>\n</html>\n',
+      long,
+    ]) {
       expect(gunzipSync(gzipWithRest(kept, rest)).toString()).toBe(head + rest);
     }
   });
@@ -16,6 +21,10 @@ describe('a page compressed once, finished per answer', () => {
     const kept = deflateHead(head);
     expect(kept.bytes).toBe(Buffer.byteLength(head));
     expect(gzipWithRest(kept, '</body>').length).toBeLessThan(kept.bytes / 20);
+  });
+
+  it('takes at most one stored block after the head', () => {
+    expect(() => gzipWithRest(deflateHead(head), 'x'.repeat(65_536))).toThrow(RangeError);
   });
 
   it('is refused once a byte of it is wrong', () => {

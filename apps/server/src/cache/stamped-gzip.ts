@@ -30,12 +30,18 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]
 /** The whole page, gzip-compressed: `head` as deflated once, then `rest`. */
 export function gzipWithRest(head: DeflatedHead, rest: string): Buffer {
   const restBytes = Buffer.from(rest);
-  // Before deflating: Node 20.20's crc32 of an empty buffer that deflateRawSync has read answers 0.
-  const crc = zlib.crc32(restBytes, head.crc);
-  // Stored, not compressed: a few dozen bytes, and a level-0 stream costs a tenth of a compressing one to start.
-  const last = zlib.deflateRawSync(restBytes, { level: 0 });
-  const trailer = Buffer.allocUnsafe(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE((head.bytes + restBytes.length) >>> 0, 4);
-  return Buffer.concat([GZIP_HEADER, head.deflated, last, trailer]);
+  if (restBytes.length > 0xffff) throw new RangeError('A page ends in at most 65,535 bytes after its head');
+  const out = Buffer.allocUnsafe(GZIP_HEADER.length + head.deflated.length + 5 + restBytes.length + 8);
+  let at = GZIP_HEADER.copy(out, 0);
+  at += head.deflated.copy(out, at);
+  // The last block stored as it is (RFC 1951 3.2.4): the head ended in a full flush, so it starts on a byte. Its
+  // first byte: last block, stored; then its length and that length's ones' complement. (A zlib stream made for a few
+  // dozen bytes cost more than the rest of the answer.)
+  out[at++] = 0x01;
+  at = out.writeUInt16LE(restBytes.length, at);
+  at = out.writeUInt16LE(~restBytes.length & 0xffff, at);
+  at += restBytes.copy(out, at);
+  at = out.writeUInt32LE(zlib.crc32(restBytes, head.crc) >>> 0, at);
+  out.writeUInt32LE((head.bytes + restBytes.length) >>> 0, at);
+  return out;
 }

@@ -40,16 +40,7 @@ export interface ServerRendered {
   tags: string[];
   /** The page without the time its data was read: the same for the same content (its ETag is made from it). */
   content: string;
-  /** The answers of the reads no event names (`uncheckedReads`), as the page was drawn from them. */
-  checks: string;
 }
-
-/**
- * The reads whose answers change without an event that names the page: a post's similar questions (the
- * similar-questions job rewrites other posts' lists). A page kept longer than the public-read cache keeps it
- * (cache/page-store.ts) is sent only while these answer as they did when it was drawn.
- */
-const uncheckedReads = (path: string) => /^\/api\/posts\/[^/]+\/similar$/.test(path);
 
 /**
  * A page's content split where the time its data was read goes: just before its last `</body>`, so a kept page can
@@ -70,10 +61,7 @@ export function withReadAt(content: string, readAt: string): string {
   return head + readAtMark(readAt) + tail;
 }
 
-/** An unchecked read's answer without a request through the app (cheaper), or null when the route must answer. */
-export type UncheckedNow = (path: string) => Promise<{ statusCode: number; body: string } | null>;
-
-export function serverRenderer(app: FastifyInstance, webDist: string, uncheckedNow?: UncheckedNow) {
+export function serverRenderer(app: FastifyInstance, webDist: string) {
   const entryFile = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.js');
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   let loaded: {
@@ -86,8 +74,9 @@ export function serverRenderer(app: FastifyInstance, webDist: string, uncheckedN
 
   /** The renderer of the current build (a rebuild is picked up: the import's URL carries the file's time). */
   function current() {
-    if (!existsSync(entryFile)) return null;
-    const { mtimeMs } = statSync(entryFile);
+    // One stat a call (it runs for every page drawn or sent from the page store).
+    const mtimeMs = statSync(entryFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) return null;
     if (loaded?.mtimeMs !== mtimeMs) {
       const renderer = import(`${pathToFileURL(entryFile).href}?v=${mtimeMs}`) as Promise<Renderer>;
       const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
@@ -129,12 +118,6 @@ export function serverRenderer(app: FastifyInstance, webDist: string, uncheckedN
     const cookie = request.headers.cookie;
     return app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
   };
-  const checksOf = (reads: readonly Read[], answers: readonly { statusCode: number; body: string }[]) =>
-    reads
-      .map((read, i) => (uncheckedReads(read.path) ? `${answers[i]!.statusCode} ${answers[i]!.body}` : null))
-      .filter((check) => check !== null)
-      .join('\n');
-
   /**
    * The page at the request's URL (or at `at`: the not-found page for any missing address) drawn into `shell`
    * (index.html with the page's head), or null.
@@ -166,25 +149,12 @@ export function serverRenderer(app: FastifyInstance, webDist: string, uncheckedN
       html: withReadAt(page, readAt),
       content: page,
       tags: [...membersShown(bodies)].map(TAGS.member),
-      checks: checksOf(reads, answers),
     };
   }
 
   return Object.assign(renderPage, {
     /** The current build of the renderer (null without one). */
     build: () => current()?.build ?? null,
-    /** The answers of the page's unchecked reads now (see `uncheckedReads`), as `checks` has them. */
-    async checksNow(request: FastifyRequest, url: string): Promise<string | null> {
-      const build = current();
-      if (!build) return null;
-      const [pathname = '/', query = ''] = url.split('?');
-      const reads = (await build.renderer).serverReads(pathname, query)?.filter((read) => uncheckedReads(read.path));
-      if (!reads) return null;
-      const answers = await Promise.all(
-        reads.map(async (read) => (await uncheckedNow?.(read.path)) ?? (await ask(request, read.path))),
-      );
-      return checksOf(reads, answers);
-    },
   });
 }
 

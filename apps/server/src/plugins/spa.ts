@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Socket } from 'node:net';
 import { MSG } from '@fenestra/shared';
 import {
   PRIVATE_ANSWER,
@@ -16,7 +17,7 @@ import {
 } from '../cache/public-cache.js';
 import type { PageStore, Started } from '../cache/page-store.js';
 import { createPageDrawer, type PageDrawer, type PageDrawerOptions } from '../cache/page-drawer.js';
-import { readAtMark, serverRenderer, splitAtReadAt, type ServerRendered, type UncheckedNow } from './server-render.js';
+import { readAtMark, serverRenderer, splitAtReadAt, type ServerRendered } from './server-render.js';
 import { deflateHead, gzipWithRest } from '../cache/stamped-gzip.js';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -60,8 +61,6 @@ export const spaPlugin = fp(
       cache: PublicCache;
       /** Where a post page drawn for visitors is kept beyond that, for every instance (decision 039). */
       pageStore?: PageStore;
-      /** A kept page's unchecked read answered without a request (server-render.ts), or null to ask the route. */
-      uncheckedNow?: UncheckedNow;
       /**
        * Post pages drawn ahead of their first visitor (decision 046): the drawer's database and events, and how long
        * heard changes gather first (none: only `app.pageDrawer.drain()` draws, as tests do).
@@ -120,7 +119,7 @@ export const spaPlugin = fp(
       return sendCached(request, reply, site ? named!.shell : index.shell);
     };
 
-    const renderPage = serverRenderer(app, opts.webDist, opts.uncheckedNow);
+    const renderPage = serverRenderer(app, opts.webDist);
 
     /** The page store's key of a post's page for this build, less the post's id (null: none is kept now). */
     function storePrefix(index: { shell: CachedBody }): string | null {
@@ -135,10 +134,10 @@ export const spaPlugin = fp(
      * address with its slug and without draw the same page), or null for a page not kept there: any other page, an
      * address with a query.
      */
-    function storedAt(index: { shell: CachedBody }, url: string): string | null {
+    function storedAt(index: { shell: CachedBody }, url: string): { key: string; postId: string } | null {
       const postId = POST_PAGE.exec(url)?.[1];
-      const prefix = postId ? storePrefix(index) : null;
-      return prefix && `${prefix}${postId}`;
+      const prefix = postId && UUID.test(postId) ? storePrefix(index) : null;
+      return prefix ? { key: `${prefix}${postId}`, postId: postId! } : null;
     }
 
     /** index.html with the page's head (or the site's name alone when it has none). */
@@ -148,13 +147,20 @@ export const spaPlugin = fp(
       return (site && withSite(html, site)) ?? html;
     }
 
-    /** Keeps a visitor's page drawn from reads made after `started` (decision 039), compressed up to its time. */
-    function keep(started: Started, storeKey: string, rendered: ServerRendered, etag: string, tags: string[]) {
-      const { head, tail } = splitAtReadAt(rendered.content);
+    /**
+     * Keeps a visitor's page drawn from reads made after `started` (decision 039), with its similar questions as they
+     * stood before those reads (`checks`), compressed up to its time.
+     */
+    function keep(
+      started: Started,
+      storeKey: string,
+      page: { rendered: ServerRendered; etag: string; tags: string[]; checks: string },
+    ) {
+      const { head, tail } = splitAtReadAt(page.rendered.content);
       return opts.pageStore!.put(started, storeKey, {
-        etag,
-        tags: tags.filter((tag) => !CHECKED_INSTEAD.has(tag)),
-        checks: rendered.checks,
+        etag: page.etag,
+        tags: page.tags.filter((tag) => !CHECKED_INSTEAD.has(tag)),
+        checks: page.checks,
         gzip: { head: deflateHead(head), tail },
       });
     }
@@ -163,15 +169,17 @@ export const spaPlugin = fp(
     async function drawAhead(postId: string): Promise<boolean> {
       const index = readIndex();
       const url = `/post/${postId}`;
-      const storeKey = index && describe ? storedAt(index, url) : null;
-      if (!index || !storeKey) return false;
+      const stored = index && describe ? storedAt(index, url) : null;
+      if (!index || !stored) return false;
       const started = opts.pageStore!.begin();
+      const checks = await opts.pageStore!.signature(stored.postId);
       const answer = await describe!(url, '', null);
-      if (answer.kind !== 'page' || !answer.head) return false;
+      if (checks === null || answer.kind !== 'page' || !answer.head) return false;
       // Drawn as for a visitor's request (no cookie).
       const rendered = await renderPage({ url, headers: {} } as FastifyRequest, await shellFor(index.html, answer));
       if (!rendered) return false;
-      await keep(started, storeKey, rendered, etagOf(rendered.content), [...answer.tags, ...rendered.tags]);
+      const tags = [...answer.tags, ...rendered.tags];
+      await keep(started, stored.key, { rendered, etag: etagOf(rendered.content), tags, checks });
       return true;
     }
 
@@ -210,12 +218,12 @@ export const spaPlugin = fp(
           .send(rendered?.html ?? page);
       }
       const entry = await opts.cache.read(`html:page:${mtimeMs}:${request.url}`, async (): Promise<BodyFill | null> => {
-        const storeKey = storedAt(index, request.url);
-        const store = storeKey ? opts.pageStore! : null;
-        if (store && storeKey) {
+        const stored = storedAt(index, request.url);
+        const store = stored ? opts.pageStore! : null;
+        if (store && stored) {
           // Its stream is told of what changes after this (the stored page is current as of the drops heard now).
           const readAt = app.services.events.recent.stamp();
-          const found = await store.get(storeKey, () => renderPage.checksNow(request, request.url));
+          const found = await store.get(stored.key, stored.postId);
           if (found) {
             // Kept compressed up to the time it was read: every client taking gzip (every browser) is sent those
             // bytes and its own last few; the text is made only for one that does not.
@@ -233,13 +241,16 @@ export const spaPlugin = fp(
           }
         }
         const started = store?.begin();
+        // Before the page's reads: a change to its similar questions after this makes the kept page a miss.
+        const checks = store && stored ? await store.signature(stored.postId) : null;
         answer = await describe(null);
         if (answer.kind !== 'page') return null;
         const page = await shell(answer);
         const rendered = answer.head ? await renderPage(request, page) : null;
         const tags = [...answer.tags, ...(rendered?.tags ?? [])];
         const etag = rendered ? etagOf(rendered.content) : undefined;
-        if (store && storeKey && started && rendered && etag) void keep(started, storeKey, rendered, etag, tags);
+        if (stored && started && rendered && etag && checks !== null)
+          void keep(started, stored.key, { rendered, etag, tags, checks });
         // A post page shows its similar questions: the job's similar.changed drops it from memory too (decision 040).
         return {
           body: rendered?.html ?? page,
@@ -283,20 +294,28 @@ export const spaPlugin = fp(
     const describe = opts.describe;
     const publicUrl = opts.publicUrl ?? '';
 
-    // Requests being answered (an event stream apart: it stays open), so pages are drawn ahead only between them.
+    // Requests being answered (an event stream apart: it stays open), and when the last began: pages are drawn ahead
+    // only once the server has been quiet a while, so a page being drawn seldom holds up a request.
     let answering = 0;
+    let lastBegan = 0;
     let whenIdle: (() => void)[] = [];
+    const quietMs = opts.drawAhead?.delayMs === undefined ? 0 : QUIET_MS;
+    const resumeIdle = () => {
+      const waiting = whenIdle;
+      whenIdle = [];
+      for (const resume of waiting) resume();
+    };
     app.addHook('onRequest', (request, reply, done) => {
+      // Not counted: the event stream, and the reads a page is drawn from (asked in-process, on no socket).
       if (request.method === 'GET' && request.url.startsWith('/api/events')) return done();
+      if (!(request.raw.socket instanceof Socket)) return done();
       answering++;
+      lastBegan = performance.now();
       let counted = true;
       const answered = () => {
         if (!counted) return;
         counted = false;
-        if (--answering > 0) return;
-        const waiting = whenIdle;
-        whenIdle = [];
-        for (const resume of waiting) resume();
+        if (--answering === 0) resumeIdle();
       };
       // Sent (onResponse), or the client went away first.
       reply.raw.once('close', answered);
@@ -307,7 +326,14 @@ export const spaPlugin = fp(
       request.answered?.();
       done();
     });
-    const idle = () => (answering === 0 ? Promise.resolve() : new Promise<void>((resume) => whenIdle.push(resume)));
+    const idle = async (): Promise<void> => {
+      for (;;) {
+        if (answering > 0) await new Promise<void>((resume) => whenIdle.push(resume));
+        const quietFor = performance.now() - lastBegan;
+        if (answering === 0 && quietFor >= quietMs) return;
+        if (answering === 0) await new Promise((resume) => setTimeout(resume, quietMs - quietFor).unref());
+      }
+    };
 
     if (opts.pageStore && opts.drawAhead) {
       const store = opts.pageStore;
@@ -358,15 +384,21 @@ export const spaPlugin = fp(
   },
 );
 
+/** A post's id as the database writes it: only such a post's page is kept in the page store. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** A post page's address (its query, if any, apart), and its post. */
 const POST_PAGE = /^\/post\/([^/?]+)(?:\/[^/?]+)?$/;
 
 /**
  * A post page's tags that stand for its similar questions (any post's change, the similar-questions job's): a page
- * kept in the page store does not carry them, its similar questions are read again and compared instead (`checks`),
+ * kept in the page store does not carry them, its similar questions' signature is compared instead (`checks`),
  * so a change elsewhere in the forum does not drop every kept page.
  */
 const CHECKED_INSTEAD = new Set<string>([TAGS.lists, TAGS.similar]);
+
+/** How long no request must have begun before a page is drawn ahead (when drawing ahead runs on its own). */
+const QUIET_MS = 100;
 
 /** The address the not-found page is drawn at (apps/web's router shows its 404 page there). */
 const NOT_FOUND_PATH = '/404';
