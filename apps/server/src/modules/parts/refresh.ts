@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { partNumberDisplay, partNumberKey } from '@fenestra/shared';
-import type { Db } from '../../db/client.js';
+import { preparedQuery, type Db } from '../../db/client.js';
 import { extractPartNumbers } from '../../adapters/ai/label-text.js';
 
 /** How many queued posts one drain re-reads at most (a backfill of a large forum is drained over many reads). */
@@ -94,7 +94,16 @@ export async function drainPartNumberQueue(db: Db, batch = DRAIN_BATCH): Promise
   });
 }
 
-/** Drains until the queue is empty or `rounds` batches were read (part pages read fresh numbers). */
+const queuedQuery = preparedQuery<{ queued: boolean }>(
+  'part_number_queue_any',
+  'SELECT EXISTS (SELECT 1 FROM part_number_queue) AS queued',
+);
+
+/**
+ * Drains until the queue is empty or `rounds` batches were read (part pages read fresh numbers). An empty queue (a
+ * part page's usual read) is one statement, not a transaction's three.
+ */
 export async function drainAll(db: Db, rounds = 4): Promise<void> {
+  if (!(await queuedQuery(db, []))[0]?.queued) return;
   for (let i = 0; i < rounds; i++) if ((await drainPartNumberQueue(db)) < DRAIN_BATCH) return;
 }

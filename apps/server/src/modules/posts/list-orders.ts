@@ -30,6 +30,8 @@ export const keyValues = (k: CursorKeys) => ({
 export interface Order {
   by: SQL[];
   after: SQL;
+  /** Where a list of solved posts only starts in this order's index, when it is not its first row. */
+  solvedStart?: SQL;
   keys(row: PostRow): Omit<CursorKeys, 'o'>;
 }
 
@@ -64,6 +66,8 @@ export const ORDERS: Record<OrderName, Order> = {
   unsolved: {
     by: [sql`(${posts.status} = 'open') desc`, sql`${posts.createdAt} desc`, sql`${posts.id} desc`],
     after: sql`((${posts.status} = 'open'), ${posts.createdAt}, ${posts.id}) < (${KEYS.open}, ${KEYS.c}, ${KEYS.i})`,
+    // The solved ones come after every open one: the index is read from the first solved (it read past the open).
+    solvedStart: sql`(${posts.status} = 'open') < true`,
     keys: (r) => ({ s: r.status === 'solved' ? 'solved' : 'open', c: r.createdKey, i: r.id }),
   },
   oldest: {

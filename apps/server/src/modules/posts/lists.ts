@@ -55,15 +55,33 @@ interface ListSpec {
   name: string;
   where: SQL | undefined;
   params: Record<string, unknown>;
-  /** The total's statement, by name, with the same placeholders. */
-  count: { name: string; build: Preparable<{ n: number }> };
+  /** Only solved posts: read from the first solved one in an order that puts them last. */
+  solvedOnly?: boolean;
+  /** The total's statement, by name, with the same placeholders; or the total, when known. */
+  count: { name: string; build: Preparable<{ n: number }> } | number;
 }
 
 const TOPIC = sql.placeholder('topic');
 const USER = sql.placeholder('userId');
 const TAG = sql.placeholder('tag');
-/** Questions with the tag in any case (tags are stored as written). */
-const tagIs = sql`EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = ${posts.id} AND lower(t.tag) = ${TAG})`;
+/**
+ * Questions with the tag in any case (tags are stored as written), read in one of two ways whatever the plan a
+ * prepared statement settles on (decision 040, amendment of session 25):
+ * - a tag on few posts: its posts first (the index on lower(tag)), then sorted;
+ * - a tag on many: the list's own order first (its index), each post checked for the tag until the page is full
+ *   (`OFFSET 0` keeps the check a per-row probe of post_tags' key: no plan may read the tag's every post).
+ */
+const tagHeldBy = sql`${posts.id} = ANY (ARRAY(SELECT t.post_id FROM post_tags t WHERE lower(t.tag) = ${TAG}))`;
+const tagChecked = sql`EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = ${posts.id} AND lower(t.tag) = ${TAG} OFFSET 0)`;
+/** The same, the tag a value (a statement planned for it: a tag on many posts' total). */
+const tagIsValue = (tag: string) =>
+  sql`EXISTS (SELECT 1 FROM post_tags t WHERE t.post_id = ${posts.id} AND lower(t.tag) = ${tag})`;
+/**
+ * Few or many: a tag's posts (any status) read first cost one probe each, its order read first about the page's
+ * rows times (public posts / the tag's posts); few while tagged² ≤ 32 × public posts (15,000 public posts: up to
+ * 692), so the list read either way stays near the cheaper.
+ */
+const TAG_FEW = 32;
 const topicIs = (topic: Topic | null) => (topic ? eq(posts.topic, TOPIC) : undefined);
 /** A topic in a statement's name: which one is a parameter. */
 const topicName = (topic: Topic | null) => (topic ? 'topic' : 'all');
@@ -71,15 +89,17 @@ const topicName = (topic: Topic | null) => (topic ? 'topic' : 'all');
 const publicStatuses = (filter: string): PostStatus[] =>
   filter === 'solved' ? ['solved'] : filter === 'unsolved' ? ['open'] : ['open', 'solved'];
 
-// Literal statuses, not parameters: the planner matches them to the partial indexes of migration 0002.
+// Literal statuses, not parameters (`eq` would bind one): the planner matches them to the partial indexes of
+// migration 0002 in a prepared statement's generic plan too ('popular' of the solved ones read every solved post and
+// sorted them, 9 to 120 ms a page, where its index reads the page: decision 040, amendment of session 25).
+const publicStatus = (filter: string) =>
+  filter === 'solved'
+    ? sql`${posts.status} = 'solved'`
+    : filter === 'unsolved'
+      ? sql`${posts.status} = 'open'`
+      : repo.isPublicStatus;
 function publicWhere(filter: string, topic: Topic | null): SQL | undefined {
-  const status =
-    filter === 'solved'
-      ? eq(posts.status, 'solved')
-      : filter === 'unsolved'
-        ? eq(posts.status, 'open')
-        : repo.isPublicStatus;
-  return and(status, topicIs(topic));
+  return and(publicStatus(filter), topicIs(topic));
 }
 
 /** The lists of posts, a page at a time, each from its own named prepared statements. */
@@ -97,18 +117,68 @@ export function postLists(deps: { db: Db; prepared: PreparedStatements; summarie
     const cursor = decodeCursor(rawCursor, orderName);
     const name = `${spec.name}_${orderName}_${cursor ? 'after' : 'first'}`;
     const statement = prepared<repo.SummaryRow>(name, () =>
-      repo.selectPosts(db, cursor ? and(spec.where, order.after) : spec.where, order.by, LIMITS.pageSize + 1),
+      repo.selectPosts(
+        db,
+        and(spec.where, cursor ? order.after : undefined, spec.solvedOnly ? order.solvedStart : undefined),
+        order.by,
+        LIMITS.pageSize + 1,
+      ),
     );
     const rows = await statement.execute(cursor ? { ...spec.params, ...keyValues(cursor) } : spec.params);
-    const [count] = await prepared(spec.count.name, spec.count.build).execute(spec.params);
+    const total =
+      typeof spec.count === 'number'
+        ? spec.count
+        : ((await prepared(spec.count.name, spec.count.build).execute(spec.params))[0]?.n ?? 0);
     const more = rows.length > LIMITS.pageSize;
     const shown = more ? rows.slice(0, LIMITS.pageSize) : rows;
     const last = shown[shown.length - 1];
     return {
       posts: await summaries(shown, viewer),
       nextCursor: more && last ? encodeCursor({ o: orderName, ...order.keys(last) }) : null,
-      total: count?.n ?? 0,
+      total,
     };
+  }
+
+  /**
+   * A tag's public questions (a tag page's list): its size first, which says how its posts are read; the total counts
+   * its rows (no trigger keeps a count per tag), from the same statement for a tag on few posts, else on its own
+   * (planned for the tag: a tag on many posts is counted by reading the list's index and the tag's rows once).
+   */
+  async function tagPage(
+    filter: string,
+    topic: Topic | null,
+    tag: string,
+    orderName: OrderName,
+    cursor: unknown,
+    viewer: Viewer | null,
+  ) {
+    const name = `tag_${filter}_${topicName(topic)}`;
+    const where = publicWhere(filter, topic);
+    const params = { topic, tag };
+    const [size] = await prepared(`size_${name}`, () => repo.tagSize(db, and(where, tagHeldBy)!, TAG, TAG_FEW)).execute(
+      params,
+    );
+    const few = size?.n != null;
+    const total = few
+      ? size.n!
+      : ((
+          await repo.countPosts(
+            db,
+            and(publicStatus(filter), topic ? eq(posts.topic, topic) : undefined, tagIsValue(tag)),
+          )
+        )[0]?.n ?? 0);
+    return page(
+      {
+        name: `list_${name}_${few ? 'few' : 'many'}`,
+        where: and(where, few ? tagHeldBy : tagChecked),
+        params,
+        solvedOnly: filter === 'solved',
+        count: total,
+      },
+      orderName,
+      cursor,
+      viewer,
+    );
   }
 
   /** A list of posts by a where clause (with placeholders); its total counts the same rows. */
@@ -142,24 +212,16 @@ export function postLists(deps: { db: Db; prepared: PreparedStatements; summarie
           );
         case 'videos':
           return page(
-            spec(`videos_${filter}_${topicName(topic)}`, and(publicWhere(filter, topic), repo.hasVideo), params),
+            {
+              ...spec(`videos_${filter}_${topicName(topic)}`, and(publicWhere(filter, topic), repo.hasVideo), params),
+              solvedOnly: filter === 'solved',
+            },
             parseSort(query.sort),
             query.cursor,
             viewer,
           );
         default: {
-          if (query.tag) {
-            // A tag page: its total counts its rows (no trigger keeps a count per tag).
-            return page(
-              spec(`tag_${filter}_${topicName(topic)}`, and(publicWhere(filter, topic), tagIs), {
-                ...params,
-                tag: query.tag,
-              }),
-              parseSort(query.sort),
-              query.cursor,
-              viewer,
-            );
-          }
+          if (query.tag) return tagPage(filter, topic, query.tag, parseSort(query.sort), query.cursor, viewer);
           // The home list's total comes from the trigger-kept counts: a lookup, not a scan.
           const name = `public_${filter}_${topicName(topic)}`;
           return page(
@@ -167,6 +229,7 @@ export function postLists(deps: { db: Db; prepared: PreparedStatements; summarie
               name: `list_${name}`,
               where: publicWhere(filter, topic),
               params,
+              solvedOnly: filter === 'solved',
               count: {
                 name: `count_${name}`,
                 build: () => repo.countByStatus(db, publicStatuses(filter), topic ? TOPIC : undefined),

@@ -201,6 +201,24 @@ export function countByStatus(db: Conn, statuses: PostStatus[], topic: SQLWrappe
     .where(and(inArray(postCounts.status, statuses), topic ? eq(postCounts.topic, topic) : undefined));
 }
 
+/**
+ * Whether a tag is on few posts (its rows in post_tags, any status: at most √(`few` × public posts), read no further
+ * than one past that) and then how many posts `where` counts among them (its tag condition reads the tag's posts
+ * first); `n` is null for a tag on many.
+ */
+export function tagSize(db: Conn, where: SQL, tag: SQLWrapper, few: number) {
+  const most = sql`(SELECT floor(sqrt(${sql.raw(String(few))} * coalesce(sum(${postCounts.n}), 0)))::int
+    FROM ${postCounts} WHERE ${postCounts.status} IN ('open', 'solved'))`;
+  return db
+    .select({
+      n: sql<number | null>`CASE WHEN s.tagged <= s.most THEN (SELECT count(*)::int FROM ${posts} WHERE ${where}) END`,
+    })
+    .from(
+      sql`(SELECT ${most} AS most,
+        (SELECT count(*)::int FROM (SELECT FROM ${postTags} t WHERE lower(t.tag) = ${tag} LIMIT ${most} + 1) x) AS tagged) s`,
+    );
+}
+
 export function countPosts(db: Conn, where: SQL | undefined) {
   return db
     .select({ n: sql<number>`count(*)::int` })

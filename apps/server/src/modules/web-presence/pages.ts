@@ -207,7 +207,7 @@ export function pageDescriber(deps: {
       const tag = decoded(tagMatch[1]!);
       if (tag === null) return { kind: 'missing', status: 404 };
       if (tag !== tag.toLowerCase()) return { kind: 'redirect', to: `/tags/${encodeURIComponent(tag.toLowerCase())}` };
-      if (!(await repo.tagLastChange(db, tag))) return { kind: 'missing', status: 404 };
+      if (!(await repo.tagInUse(db, tag))) return { kind: 'missing', status: 404 };
       const site = (await deps.site()).name;
       return {
         kind: 'page',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { preparedQuery, type Db } from '../../db/client.js';
 
 // What the public pages' heads, the sitemaps and the feeds read (decision 034): public posts only.
 
@@ -80,12 +80,18 @@ export async function countTags(db: Db): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Whether any public question carries the tag, and when the latest of them changed. */
-export async function tagLastChange(db: Db, tag: string): Promise<Date | null> {
-  const { rows } = await db.execute<{ at: Date | null }>(sql`
-    SELECT max(p.updated_at) AS at FROM post_tags t JOIN posts p ON p.id = t.post_id
-    WHERE lower(t.tag) = lower(${tag}) AND p.status IN ('open', 'solved')`);
-  return rows[0]?.at ?? null;
+// Stops at the first public question (a broad tag's every post was read for its latest change, which nothing used);
+// prepared, so its plan (the index on lower(tag), then each post by its key) is made once per connection.
+const tagInUseQuery = preparedQuery<{ used: boolean }>(
+  'tag_in_use',
+  `SELECT EXISTS (SELECT 1 FROM post_tags t JOIN posts p ON p.id = t.post_id
+    WHERE lower(t.tag) = lower($1) AND p.status IN ('open', 'solved')) AS used`,
+);
+
+/** Whether any public question carries the tag (any case): its page and feeds exist. */
+export async function tagInUse(db: Db, tag: string): Promise<boolean> {
+  const [row] = await tagInUseQuery(db, [tag]);
+  return row?.used ?? false;
 }
 
 export type SitemapPostRow = {

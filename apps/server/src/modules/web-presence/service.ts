@@ -90,7 +90,7 @@ export function webPresenceService(deps: {
       if (kind === 'latest' && name === null) of = { kind: 'latest' };
       else if (kind === 'topics' && (TOPICS as readonly string[]).includes(name ?? ''))
         of = { kind: 'topic', topic: name as Topic };
-      else if (kind === 'tags' && name && (await repo.tagLastChange(db, name)))
+      else if (kind === 'tags' && name && (await repo.tagInUse(db, name)))
         of = { kind: 'tag', tag: name.toLowerCase() };
       else if (kind === 'parts' && name) {
         const resolved = await parts.resolve(name);
