@@ -203,8 +203,8 @@ describe('post pages kept in the database', () => {
     const others = (await sqlQuery<{ n: number }>(a, 'SELECT count(*)::int AS n FROM rendered_pages')).rows[0]!.n;
     await sqlQuery(
       a,
-      `INSERT INTO rendered_pages (key, etag, tags, bytes, gzip_head, head_crc, head_bytes, tail, stored_at)
-       SELECT 'cap-test:' || g, 'x', '{}', 1, '', 0, 0, '', now() - make_interval(days => 1000 - g)
+      `INSERT INTO rendered_pages (key, path, etag, tags, bytes, gzip_head, head_crc, head_bytes, tail, stored_at)
+       SELECT 'cap-test:' || g, '/', 'x', '{}', 1, '', 0, 0, '', now() - make_interval(days => 1000 - g)
        FROM generate_series(1, 10) g`,
     );
     await a.app.services.pageStore.evict({ maxRows: others + 5 });

@@ -59,6 +59,11 @@ describe('post pages drawn ahead of their first visitor', () => {
     const slugged = await page(b, `/post/${open}/awning-window-operator-arm-snapped`);
     expect(b.app.services.pageStore.stats.found).toBe(found + 2);
     expect(content(slugged.body)).toBe(content(fromStore.body));
+    // Another slug (a renamed question's old one) is still redirected to the page's address, not sent the page.
+    const stale = await get(b, `/post/${open}/awning-window-arm-snapped`);
+    expect(stale.statusCode).toBe(301);
+    expect(stale.headers.location).toBe(`/post/${open}/awning-window-operator-arm-snapped`);
+    expect(b.app.services.pageStore.stats.found).toBe(found + 2);
 
     // Byte for byte what drawing it now makes, with the same ETag, at both addresses.
     await sqlQuery(a, 'DELETE FROM rendered_pages');

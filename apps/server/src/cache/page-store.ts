@@ -19,6 +19,8 @@ import type { DeflatedHead } from './stamped-gzip.js';
  * of this instance).
  */
 export interface StoredPage {
+  /** Its canonical address (`/post/:id/:slug`). */
+  path: string;
   /** Made from the page without the time its data was read. */
   etag: string;
   tags: string[];
@@ -31,9 +33,12 @@ export interface StoredPage {
 export interface PageStore {
   /**
    * The stored page of post `postId` under `key`, once the drops heard so far are done, if the post's similar
-   * questions are still as they were (`signature`); null when there is none (or on a failure). One statement.
+   * questions are still as they were (`signature`) and the post is still public (as the similar questions' read of
+   * decision 039 made sure), and, asked at an address with a slug (`at`), if that is its
+   * canonical address (another is redirected by the page's describer); null when there is none (or on a failure).
+   * One statement.
    */
-  get(key: string, postId: string): Promise<StoredPage | null>;
+  get(key: string, postId: string, at: string | null): Promise<StoredPage | null>;
   /**
    * What a post page shows that no event names, as it stands now: its similar questions (the job rewrites other
    * posts' lists in batches). Read before the reads a page is drawn from, kept as its `checks`; null on a failure.
@@ -68,6 +73,7 @@ const SIMILAR_SIGNATURE = (param: string) => `(
   WHERE s.post_id = ${param}::uuid)`;
 
 interface Row {
+  path: string;
   etag: string;
   tags: string[];
   checks: string;
@@ -174,9 +180,9 @@ export function createPageStore(
       if (staleFor(started, page.tags) || !listener.listening() || unsure) return;
       const { head, tail } = page.gzip;
       await run(
-        `INSERT INTO rendered_pages (key, etag, tags, checks, bytes, gzip_head, head_crc, head_bytes, tail)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (key) DO UPDATE SET etag = EXCLUDED.etag, tags = EXCLUDED.tags,
+        `INSERT INTO rendered_pages (key, etag, tags, checks, bytes, gzip_head, head_crc, head_bytes, tail, path)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (key) DO UPDATE SET etag = EXCLUDED.etag, tags = EXCLUDED.tags, path = EXCLUDED.path,
            checks = EXCLUDED.checks, bytes = EXCLUDED.bytes, gzip_head = EXCLUDED.gzip_head,
            head_crc = EXCLUDED.head_crc, head_bytes = EXCLUDED.head_bytes, tail = EXCLUDED.tail, stored_at = now()`,
         // The CRC is unsigned, the column a signed integer: its 32 bits kept as they are.
@@ -190,6 +196,7 @@ export function createPageStore(
           head.crc | 0,
           head.bytes,
           tail,
+          page.path,
         ],
       );
       written = true;
@@ -231,7 +238,7 @@ export function createPageStore(
       }
     },
 
-    async get(key, postId) {
+    async get(key, postId, at) {
       if (scheduled) await flush();
       await deleting;
       if (unsure) {
@@ -242,15 +249,16 @@ export function createPageStore(
         // Named: planned once a connection (the plan is most of a primary-key read's cost).
         const { rows } = await (pool as pg.Pool).query<Row>({
           name: 'page-store-get',
-          text: `SELECT etag, tags, checks, gzip_head, head_crc, head_bytes, tail FROM rendered_pages
-                 WHERE key = $1 AND checks = ${SIMILAR_SIGNATURE('$2')}`,
-          values: [key, postId],
+          text: `SELECT path, etag, tags, checks, gzip_head, head_crc, head_bytes, tail FROM rendered_pages
+                 WHERE key = $1 AND checks = ${SIMILAR_SIGNATURE('$2')} AND ($3::text IS NULL OR path = $3)
+                   AND EXISTS (SELECT 1 FROM posts WHERE id = $2::uuid AND status IN ('open', 'solved'))`,
+          values: [key, postId, at],
         });
         const row = rows[0];
         if (!row) return null;
         found++;
         const head = { deflated: row.gzip_head, crc: row.head_crc >>> 0, bytes: row.head_bytes };
-        return { etag: row.etag, tags: row.tags, checks: row.checks, gzip: { head, tail: row.tail } };
+        return { path: row.path, etag: row.etag, tags: row.tags, checks: row.checks, gzip: { head, tail: row.tail } };
       } catch (err) {
         onError(err);
         return null;

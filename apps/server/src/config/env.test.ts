@@ -34,6 +34,7 @@ describe('configuration', () => {
       logLevel: 'info',
       runWorker: true,
       searchCache: true,
+      drawPagesAhead: true,
       storage: { kind: 'local' },
       mediaUrl: null,
       linkPreviewAllow: new Set(),
@@ -93,6 +94,7 @@ describe('configuration', () => {
       AI_LOCAL_TIMEOUT_SECONDS: '90',
       SIMILAR_VECTORS: 'false',
       SEARCH_CACHE: 'false',
+      DRAW_PAGES_AHEAD: 'false',
       SITEMAP_PAGE_SIZE: '1000',
       VAPID_PUBLIC_KEY: 'B'.repeat(87),
       VAPID_PRIVATE_KEY: 'k'.repeat(43),
@@ -124,6 +126,7 @@ describe('configuration', () => {
       logLevel: 'warn',
       runWorker: false,
       searchCache: false,
+      drawPagesAhead: false,
       storage: {
         kind: 's3',
         s3: {

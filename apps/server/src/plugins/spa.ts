@@ -134,10 +134,13 @@ export const spaPlugin = fp(
      * address with its slug and without draw the same page), or null for a page not kept there: any other page, an
      * address with a query.
      */
-    function storedAt(index: { shell: CachedBody }, url: string): { key: string; postId: string } | null {
-      const postId = POST_PAGE.exec(url)?.[1];
+    function storedAt(
+      index: { shell: CachedBody },
+      url: string,
+    ): { key: string; postId: string; slugged: string | null } | null {
+      const [, postId, slug] = POST_PAGE.exec(url) ?? [];
       const prefix = postId && UUID.test(postId) ? storePrefix(index) : null;
-      return prefix ? { key: `${prefix}${postId}`, postId: postId! } : null;
+      return prefix ? { key: `${prefix}${postId}`, postId: postId!, slugged: slug ? url : null } : null;
     }
 
     /** index.html with the page's head (or the site's name alone when it has none). */
@@ -154,10 +157,11 @@ export const spaPlugin = fp(
     function keep(
       started: Started,
       storeKey: string,
-      page: { rendered: ServerRendered; etag: string; tags: string[]; checks: string },
+      page: { rendered: ServerRendered; etag: string; tags: string[]; checks: string; path: string },
     ) {
       const { head, tail } = splitAtReadAt(page.rendered.content);
       return opts.pageStore!.put(started, storeKey, {
+        path: page.path,
         etag: page.etag,
         tags: page.tags.filter((tag) => !CHECKED_INSTEAD.has(tag)),
         checks: page.checks,
@@ -179,7 +183,13 @@ export const spaPlugin = fp(
       const rendered = await renderPage({ url, headers: {} } as FastifyRequest, await shellFor(index.html, answer));
       if (!rendered) return false;
       const tags = [...answer.tags, ...rendered.tags];
-      await keep(started, stored.key, { rendered, etag: etagOf(rendered.content), tags, checks });
+      await keep(started, stored.key, {
+        rendered,
+        etag: etagOf(rendered.content),
+        tags,
+        checks,
+        path: answer.head.path,
+      });
       return true;
     }
 
@@ -223,7 +233,7 @@ export const spaPlugin = fp(
         if (store && stored) {
           // Its stream is told of what changes after this (the stored page is current as of the drops heard now).
           const readAt = app.services.events.recent.stamp();
-          const found = await store.get(stored.key, stored.postId);
+          const found = await store.get(stored.key, stored.postId, stored.slugged);
           if (found) {
             // Kept compressed up to the time it was read: every client taking gzip (every browser) is sent those
             // bytes and its own last few; the text is made only for one that does not.
@@ -249,8 +259,8 @@ export const spaPlugin = fp(
         const rendered = answer.head ? await renderPage(request, page) : null;
         const tags = [...answer.tags, ...(rendered?.tags ?? [])];
         const etag = rendered ? etagOf(rendered.content) : undefined;
-        if (stored && started && rendered && etag && checks !== null)
-          void keep(started, stored.key, { rendered, etag, tags, checks });
+        if (stored && started && rendered && etag && checks !== null && answer.head)
+          void keep(started, stored.key, { rendered, etag, tags, checks, path: answer.head.path });
         // A post page shows its similar questions: the job's similar.changed drops it from memory too (decision 040).
         return {
           body: rendered?.html ?? page,
@@ -387,8 +397,8 @@ export const spaPlugin = fp(
 /** A post's id as the database writes it: only such a post's page is kept in the page store. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A post page's address (its query, if any, apart), and its post. */
-const POST_PAGE = /^\/post\/([^/?]+)(?:\/[^/?]+)?$/;
+/** A post page's address (its query, if any, apart), its post and its slug. */
+const POST_PAGE = /^\/post\/([^/?]+)(?:\/([^/?]+))?$/;
 
 /**
  * A post page's tags that stand for its similar questions (any post's change, the similar-questions job's): a page

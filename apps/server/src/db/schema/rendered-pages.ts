@@ -11,6 +11,8 @@ export const renderedPages = pgTable(
   'rendered_pages',
   {
     key: text('key').primaryKey(),
+    /** The page's canonical address (`/post/:id/:slug`): an address with another slug is redirected, not sent this. */
+    path: text('path').notNull(),
     /** Its ETag (made from the page without its time), kept so sending it hashes nothing. */
     etag: text('etag').notNull(),
     tags: text('tags').array().notNull(),
