@@ -639,6 +639,15 @@ const WRITERS = `
   })).then(() => { agent.destroy(); process.stdout.write(JSON.stringify({ latencies, failed })); });
 `;
 
+/** A run's rate, latencies and CPU an answer (the server's, PostgreSQL's), as the miss table shows them. */
+const figures = (m: Measured) => [
+  m.reqs.toFixed(0),
+  String(m.p50),
+  String(m.p99),
+  m.cpuUs.toFixed(0),
+  m.pgUs.toFixed(0),
+];
+
 /**
  * The miss variants (each rotating through its addresses, alternating with a bare server serving one of its answers)
  * and the mixed load; the rows of their table.
@@ -749,11 +758,7 @@ async function missesAndMixed(
         rows.push([
           `${target.name}, miss`,
           target.paths.length.toLocaleString('en-US'),
-          measured.reqs.toFixed(0),
-          String(measured.p50),
-          String(measured.p99),
-          measured.cpuUs.toFixed(0),
-          measured.pgUs.toFixed(0),
+          ...figures(measured),
           twinMeasured.reqs.toFixed(0),
           twinMeasured.cpuUs.toFixed(0),
           ratio.toFixed(2),
@@ -849,18 +854,12 @@ async function missesAndMixed(
       // Warmed first (a fresh process's first drawings are several times slower), on other pages than those measured.
       const warm = await measure(undrawn.pid, undrawn.base, { paths: pages }, 3);
       const m = await measure(undrawn.pid, undrawn.base, { paths: pages, start: warm.total + CONNECTIONS });
+      const unmeasured = ['', '', '', ''];
       rows.push([
         'post HTML, nothing kept (drawn at the read)',
         paths.posts.length.toLocaleString('en-US'),
-        m.reqs.toFixed(0),
-        String(m.p50),
-        String(m.p99),
-        m.cpuUs.toFixed(0),
-        m.pgUs.toFixed(0),
-        '',
-        '',
-        '',
-        '',
+        ...figures(m),
+        ...unmeasured,
         'what drawing ahead spares',
         m.status,
       ]);
