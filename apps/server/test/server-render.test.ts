@@ -55,7 +55,9 @@ describe('server-rendered pages', () => {
     expect(list.data).toMatchObject({ pages: [{ posts: [{ id: openId, liked: false }] }] });
     expect(inlineScripts(res.body)).toEqual([]);
     // With the time its data was read, for the page's live stream (modules/events, `since`).
-    expect(res.body).toMatch(/<template id="fenestra-read-at" data-read-at="\d+\.[0-9a-f]+"><\/template>\n  <\/body>/);
+    expect(res.body).toMatch(
+      /<template id="fenestra-read-at" data-read-at="\d+\.[0-9a-f]+"><\/template>\n {2}<\/body>/,
+    );
     // Its code is fetched after the first paint (docs/decisions/017): listed inert, for public/boot.js.
     expect(res.body).toContain('<script src="/boot.js" data-app-after-paint></script>');
     expect(res.body).toMatch(/<link data-after-paint="module" href="\/assets\/index-[^"]+\.js">/);
