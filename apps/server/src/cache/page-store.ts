@@ -38,7 +38,7 @@ export interface PageStore {
    * canonical address (another is redirected by the page's describer); null when there is none (or on a failure).
    * One statement.
    */
-  get(key: string, postId: string, at: string | null): Promise<StoredPage | null>;
+  get(key: string, postId: string, at: string | null): Promise<Omit<StoredPage, 'path'> | null>;
   /**
    * What a post page shows that no event names, as it stands now: its similar questions (the job rewrites other
    * posts' lists in batches). Read before the reads a page is drawn from, kept as its `checks`; null on a failure.
@@ -73,7 +73,6 @@ const SIMILAR_SIGNATURE = (param: string) => `(
   WHERE s.post_id = ${param}::uuid)`;
 
 interface Row {
-  path: string;
   etag: string;
   tags: string[];
   checks: string;
@@ -249,7 +248,7 @@ export function createPageStore(
         // Named: planned once a connection (the plan is most of a primary-key read's cost).
         const { rows } = await (pool as pg.Pool).query<Row>({
           name: 'page-store-get',
-          text: `SELECT path, etag, tags, checks, gzip_head, head_crc, head_bytes, tail FROM rendered_pages
+          text: `SELECT etag, tags, checks, gzip_head, head_crc, head_bytes, tail FROM rendered_pages
                  WHERE key = $1 AND checks = ${SIMILAR_SIGNATURE('$2')} AND ($3::text IS NULL OR path = $3)
                    AND EXISTS (SELECT 1 FROM posts WHERE id = $2::uuid AND status IN ('open', 'solved'))`,
           values: [key, postId, at],
@@ -258,7 +257,7 @@ export function createPageStore(
         if (!row) return null;
         found++;
         const head = { deflated: row.gzip_head, crc: row.head_crc >>> 0, bytes: row.head_bytes };
-        return { path: row.path, etag: row.etag, tags: row.tags, checks: row.checks, gzip: { head, tail: row.tail } };
+        return { etag: row.etag, tags: row.tags, checks: row.checks, gzip: { head, tail: row.tail } };
       } catch (err) {
         onError(err);
         return null;

@@ -15,9 +15,9 @@ import {
   type CachedBody,
   type PublicCache,
 } from '../cache/public-cache.js';
-import type { PageStore, Started } from '../cache/page-store.js';
+import type { PageStore } from '../cache/page-store.js';
 import { createPageDrawer, type PageDrawer, type PageDrawerOptions } from '../cache/page-drawer.js';
-import { readAtMark, serverRenderer, splitAtReadAt, type ServerRendered } from './server-render.js';
+import { readAtMark, serverRenderer, splitAtReadAt } from './server-render.js';
 import { deflateHead, gzipWithRest } from '../cache/stamped-gzip.js';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -151,22 +151,39 @@ export const spaPlugin = fp(
     }
 
     /**
-     * Keeps a visitor's page drawn from reads made after `started` (decision 039), with its similar questions as they
-     * stood before those reads (`checks`), compressed up to its time.
+     * A visitor's page drawn into `html` (index.html): what the address is (`describeIt`), and for a page, the page
+     * with its tags and ETag. With `stored`, the page is also kept in the page store (decision 039), with its similar
+     * questions as they stood before its reads (`checks`), compressed up to its time: `kept` is that write (null when
+     * nothing is kept).
      */
-    function keep(
-      started: Started,
-      storeKey: string,
-      page: { rendered: ServerRendered; etag: string; tags: string[]; checks: string; path: string },
+    async function drawForVisitor(
+      request: FastifyRequest,
+      html: string,
+      stored: { key: string; postId: string } | null,
+      describeIt: () => Promise<PageAnswer>,
     ) {
-      const { head, tail } = splitAtReadAt(page.rendered.content);
-      return opts.pageStore!.put(started, storeKey, {
-        path: page.path,
-        etag: page.etag,
-        tags: page.tags.filter((tag) => !CHECKED_INSTEAD.has(tag)),
-        checks: page.checks,
-        gzip: { head: deflateHead(head), tail },
-      });
+      const store = stored ? opts.pageStore! : null;
+      const started = store?.begin();
+      // Before the page's reads: a change to its similar questions after this makes the kept page a miss.
+      const checks = store && stored ? await store.signature(stored.postId) : null;
+      const answer = await describeIt();
+      if (answer.kind !== 'page') return { answer, drawn: null, kept: null };
+      const page = await shellFor(html, answer);
+      const rendered = answer.head ? await renderPage(request, page) : null;
+      const tags = [...answer.tags, ...(rendered?.tags ?? [])];
+      const etag = rendered ? etagOf(rendered.content) : undefined;
+      let kept: Promise<void> | null = null;
+      if (store && stored && started && rendered && etag && checks !== null && answer.head) {
+        const { head, tail } = splitAtReadAt(rendered.content);
+        kept = store.put(started, stored.key, {
+          path: answer.head.path,
+          etag,
+          tags: tags.filter((tag) => !CHECKED_INSTEAD.has(tag)),
+          checks,
+          gzip: { head: deflateHead(head), tail },
+        });
+      }
+      return { answer, drawn: { page, rendered, tags, etag }, kept };
     }
 
     /** Draws a visitor's page of the post and keeps it (the page drawer, decision 046); false when none is kept. */
@@ -175,21 +192,11 @@ export const spaPlugin = fp(
       const url = `/post/${postId}`;
       const stored = index && describe ? storedAt(index, url) : null;
       if (!index || !stored) return false;
-      const started = opts.pageStore!.begin();
-      const checks = await opts.pageStore!.signature(stored.postId);
-      const answer = await describe!(url, '', null);
-      if (checks === null || answer.kind !== 'page' || !answer.head) return false;
       // Drawn as for a visitor's request (no cookie).
-      const rendered = await renderPage({ url, headers: {} } as FastifyRequest, await shellFor(index.html, answer));
-      if (!rendered) return false;
-      const tags = [...answer.tags, ...rendered.tags];
-      await keep(started, stored.key, {
-        rendered,
-        etag: etagOf(rendered.content),
-        tags,
-        checks,
-        path: answer.head.path,
-      });
+      const request = { url, headers: {} } as FastifyRequest;
+      const { kept } = await drawForVisitor(request, index.html, stored, () => describe!(url, '', null));
+      if (!kept) return false;
+      await kept;
       return true;
     }
 
@@ -250,17 +257,12 @@ export const spaPlugin = fp(
             };
           }
         }
-        const started = store?.begin();
-        // Before the page's reads: a change to its similar questions after this makes the kept page a miss.
-        const checks = store && stored ? await store.signature(stored.postId) : null;
-        answer = await describe(null);
-        if (answer.kind !== 'page') return null;
-        const page = await shell(answer);
-        const rendered = answer.head ? await renderPage(request, page) : null;
-        const tags = [...answer.tags, ...(rendered?.tags ?? [])];
-        const etag = rendered ? etagOf(rendered.content) : undefined;
-        if (stored && started && rendered && etag && checks !== null && answer.head)
-          void keep(started, stored.key, { rendered, etag, tags, checks, path: answer.head.path });
+        const drawing = await drawForVisitor(request, html, stored, () => describe(null));
+        answer = drawing.answer;
+        if (!drawing.drawn) return null;
+        // Written beside the answer (the page store's settled() waits for it).
+        void drawing.kept;
+        const { page, rendered, tags, etag } = drawing.drawn;
         // A post page shows its similar questions: the job's similar.changed drops it from memory too (decision 040).
         return {
           body: rendered?.html ?? page,
