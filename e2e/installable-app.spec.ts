@@ -119,7 +119,17 @@ test('update: a new build takes over, says so, and the reload shows it', async (
     writeFileSync(files[0]!, next);
     writeFileSync(files[1]!, gzipSync(next));
     writeFileSync(files[2]!, brotliCompressSync(next));
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    // The new worker fetches the whole build before it takes over (as long as a first visit's downloads take, with
+    // the other worker's tests on the same server): its end is waited for, and says whether it installed.
+    const settled = await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.getRegistration())!;
+      await registration.update();
+      const worker = registration.installing ?? registration.waiting ?? registration.active!;
+      while (worker.state !== 'activated' && worker.state !== 'redundant')
+        await new Promise((resolve) => worker.addEventListener('statechange', resolve, { once: true }));
+      return worker.state;
+    });
+    expect(settled, 'the new build installed (a redundant worker failed to fetch part of the build)').toBe('activated');
     await expect(page.getByText(MSG.newVersionAvailable)).toBeVisible();
     await page.getByRole('button', { name: MSG.reloadForNewVersion }).click();
     await page.waitForLoadState('load');

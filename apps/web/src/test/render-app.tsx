@@ -32,7 +32,7 @@ export const moderator: Me = { ...member, id: 'u2', username: 'mod_mia', role: '
 type Reply = { status?: number; body?: unknown };
 const noReplies: Reply = { body: { replies: [], nextCursor: null } };
 /** Answers keyed 'METHOD /path'; a function sees the request's JSON body and its URL (for the query). */
-export type Handlers = Record<string, Reply | ((body: unknown, url: URL) => Reply)>;
+export type Handlers = Record<string, Reply | ((body: unknown, url: URL) => Reply | Promise<Reply>)>;
 
 interface RenderAppOptions {
   me?: Me | null;
@@ -81,11 +81,11 @@ export function renderApp(path: string, { me = null, config = {}, handlers = {} 
       typeof handler === 'function'
         ? handler(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, url)
         : handler;
-    const status = reply.status ?? 200;
-    const body = status >= 400 ? { requestId: 'req-test', ...(reply.body as object) } : (reply.body ?? {});
-    return Promise.resolve(
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-    );
+    // A handler may answer later (a promise): the test decides what happens on the page first.
+    return Promise.resolve(reply).then(({ status = 200, body }) => {
+      const sent = status >= 400 ? { requestId: 'req-test', ...(body as object) } : (body ?? {});
+      return new Response(JSON.stringify(sent), { status, headers: { 'content-type': 'application/json' } });
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
 

@@ -22,12 +22,13 @@ export function PendingPostRow({ post, renderAuthorAvatar }: PendingPostRowProps
   const titleId = useId();
   const known = post.author.id !== null;
 
-  const onApprove = () => {
-    approve.mutate(post.id, {
-      onSuccess: () => toast.success(MSG.postApproved),
-      onError: (error) => toast.error(MSG.approvalFailed, { description: errorMessage(error) }),
-    });
-  };
+  // Through the mutation's promise, not mutate's callbacks: those are dropped once the row has gone, and a live
+  // event about this very approval can take the row away before the server's answer arrives.
+  const onApprove = () =>
+    approve.mutateAsync(post.id).then(
+      () => toast.success(MSG.postApproved),
+      (error: unknown) => toast.error(MSG.approvalFailed, { description: errorMessage(error) }),
+    );
 
   return (
     <article

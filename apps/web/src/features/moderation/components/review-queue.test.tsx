@@ -140,6 +140,21 @@ describe('review queue', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: /^Pending Posts/ })).toHaveFocus());
   });
 
+  it("says 'Post Approved' even when the approval's live event took the row away before the answer came", async () => {
+    let answer = (_reply: { body: unknown }) => {};
+    const { user, queryClient } = renderQueue({
+      'POST /api/admin/posts/p1/approve': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await screen.findAllByRole('article');
+    await user.click(within(rowOf(older.title)).getByRole('button', { name: 'Approve' }));
+    // The queue read again on the event 'post:approved' (it no longer holds the post) lands first.
+    queryClient.setQueryData<PostSummary[]>(['admin', 'pending'], [newer]);
+    await waitFor(() => expect(screen.queryByRole('article', { name: older.title })).not.toBeInTheDocument());
+
+    answer({ body: {} });
+    expect(await toasts().findByText('Post Approved')).toBeInTheDocument();
+  });
+
   it("keeps the row and says 'Approval Failed' when the server refuses", async () => {
     const { user } = renderQueue({
       'POST /api/admin/posts/p1/approve': { status: 409, body: { message: 'Post is not pending' } },
