@@ -57,8 +57,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 // BENCH_PROFILE=1: the server runs with --cpu-prof; its profile is kept in bench/results/ and summarised at the end.
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.join(resultsDir, 'profiles') : null;
-// After the run the server is left idle this long, then measured again (what it holds once the burst is over).
-const SETTLE = Number(process.env.BENCH_SETTLE ?? 10);
+// After the run the server is left idle this long, then measured again (what it holds once the burst is over): long
+// enough for its own collection once quiet (5 s without a request, checked every 5 s: decision 047).
+const SETTLE = Number(process.env.BENCH_SETTLE ?? 15);
 
 /** The options that profile a process (none unless BENCH_PROFILE), and the summary of its profile once it has exited. */
 function profiling(name: string): { args: string[]; print(): void } {
@@ -534,16 +535,17 @@ async function main() {
       "CPU µs/req: the serving process's CPU time per answer (its own work: what other load on the machine changes least);" +
         " PG µs/req: the CPU time per answer of the PostgreSQL backends serving the bench's database (from /proc).",
     );
-    const { rss: rssMiB, peak } = memoryOf(pid);
-    console.log(
-      `\nServer process memory (rss): ${atStart.rss.toFixed(0)} MiB when ready, ${rssMiB.toFixed(0)} MiB after the run (target < 300),` +
-        ` ${peak.toFixed(0)} MiB at its peak`,
-    );
-    // What the figure is made of: as the run left it, after SETTLE idle seconds, and after full collections (what
-    // is live; the difference is garbage V8 had not yet collected). Each in MiB.
+    const { rss: rssAtEnd, peak } = memoryOf(pid);
+    // What the figure is made of: as the run left it, after SETTLE idle seconds (the server collects once it has
+    // been quiet 5 s: decision 047), and after full collections asked for here (what is live). Each in MiB.
     const afterRun = await probeMemory(server);
     await new Promise((resolve) => setTimeout(resolve, SETTLE * 1000));
     const settled = await probeMemory(server);
+    const rssMiB = memoryOf(pid).rss;
+    console.log(
+      `\nServer process memory (rss): ${atStart.rss.toFixed(0)} MiB when ready, ${rssAtEnd.toFixed(0)} MiB as the run ended,` +
+        ` ${rssMiB.toFixed(0)} MiB after it, ${SETTLE} s quiet (target < 300), ${peak.toFixed(0)} MiB at its peak`,
+    );
     const memory: Record<string, MemoryProbe> = { afterRun, settled, collected: await probeMemory(server, true) };
     console.log(`  after the run:          ${describeMemory(afterRun)}`);
     console.log(`  after ${String(SETTLE).padStart(3)} s idle:       ${describeMemory(settled)}`);

@@ -6,7 +6,9 @@
 //   against allocation: at 4 times, the ~65 MiB a server keeps live may be joined by ~200 MiB of garbage that stays
 //   resident until a collection that an idle server may not run for a long time. It bounds only when the next
 //   collection runs, not how much the process may use (unlike --max-old-space-size).
-export const SERVER_NODE_ARGS = ['--enable-source-maps', '--heap-growing-percent=50'];
+// - --expose-gc: the server runs one full collection once it is quiet after its heap grew (decision 047,
+//   apps/server/src/app/collect-when-quiet.ts).
+export const SERVER_NODE_ARGS = ['--enable-source-maps', '--heap-growing-percent=50', '--expose-gc'];
 
 /**
  * The environment: two malloc arenas (glibc gives each thread that allocates an arena of its own and keeps there

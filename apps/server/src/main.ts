@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError } from './config/env.js';
 import { buildApp } from './app.js';
+import { collectWhenQuiet } from './app/collect-when-quiet.js';
 import { FIRST_ADMIN_COMMAND } from '@fenestra/shared';
 import { firstAdminCheck } from './modules/account/first-admin.js';
 import { seedIfEmpty } from './ops/seed/index.js';
@@ -54,6 +55,9 @@ async function main() {
   const demo = await seedIfEmpty(app.services.database.db, config, app.log);
   await queueMissingEmbeddings(app);
   await app.listen({ port: config.port, host: config.host });
+  // Started by npm start with --expose-gc: what a busy spell left is given back once the server is quiet (its timer
+  // keeps no process alive).
+  collectWhenQuiet({ traffic: app.traffic, collect: globalThis.gc });
   // Printed whatever the log level: this is what a person running npm start looks for.
   console.log(`\nFenestra is ready at ${config.publicUrl}`);
   if (!demo && (await firstAdminCheck(app.services.database.db)())) {

@@ -9,6 +9,7 @@ import { sessionPlugin } from '../plugins/session.js';
 import { rateLimitPlugin } from '../plugins/rate-limit.js';
 import { apiContract } from '../plugins/api-contract.js';
 import { spaPlugin } from '../plugins/spa.js';
+import { trafficPlugin } from '../plugins/traffic.js';
 import { metricsPlugin } from '../plugins/metrics.js';
 import { accountService } from '../modules/account/service.js';
 import { accountRoutes } from '../modules/account/routes.js';
@@ -65,6 +66,7 @@ import type { OpenedServices } from './app-services.js';
 export async function registerPlugins(app: FastifyInstance, { services, secret }: OpenedServices): Promise<void> {
   const { config, database, auth, events } = services;
   await app.register(errorHandler);
+  await app.register(trafficPlugin);
   await app.register(databaseAway, { embedded: database.embedded });
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,

@@ -53,8 +53,14 @@ export function createPageDrawer(opts: PageDrawerOptions): PageDrawer {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  let stopping: () => void = () => {};
-  const stoppedNow = new Promise<void>((resolve) => (stopping = resolve));
+  // Ends the wait for quiet when stopped: one at a time (a race with a promise that lives as long as the drawer
+  // would leave a reaction on it for every page drawn).
+  let endWait: (() => void) | null = null;
+  const quietOrStopped = () =>
+    new Promise<void>((resolve) => {
+      endWait = resolve;
+      void opts.idle().then(resolve);
+    }).finally(() => (endWait = null));
   let drawn = 0;
   let passes = 0;
 
@@ -128,7 +134,7 @@ export function createPageDrawer(opts: PageDrawerOptions): PageDrawer {
           [prefix, all ? null : named, after?.createdAt ?? null, after?.id ?? null],
         );
         for (const post of missing) {
-          await Promise.race([opts.idle(), stoppedNow]);
+          await quietOrStopped();
           if (stopped) return;
           if (await opts.draw(post.id)) drawn++;
           // Whatever waits for the event loop goes first.
@@ -156,7 +162,7 @@ export function createPageDrawer(opts: PageDrawerOptions): PageDrawer {
     },
     async stop() {
       stopped = true;
-      stopping();
+      endWait?.();
       clearTimeout(timer);
       stopFollowing();
       await running;

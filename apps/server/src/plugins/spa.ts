@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Socket } from 'node:net';
 import { MSG } from '@fenestra/shared';
 import {
   PRIVATE_ANSWER,
@@ -18,6 +17,7 @@ import {
 import type { PageStore } from '../cache/page-store.js';
 import { createPageDrawer, type PageDrawer, type PageDrawerOptions } from '../cache/page-drawer.js';
 import { readAtMark, serverRenderer, splitAtReadAt } from './server-render.js';
+import { trafficPlugin } from './traffic.js';
 import { deflateHead, gzipWithRest } from '../cache/stamped-gzip.js';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -36,10 +36,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Draws post pages ahead of their first visitor (decision 046); only with a page store and `drawAhead`. */
     pageDrawer?: PageDrawer;
-  }
-  interface FastifyRequest {
-    /** Counts the request as answered (once, whichever comes first: sent, or the client gone). */
-    answered?: () => void;
   }
 }
 
@@ -306,46 +302,10 @@ export const spaPlugin = fp(
     const describe = opts.describe;
     const publicUrl = opts.publicUrl ?? '';
 
-    // Requests being answered (an event stream apart: it stays open), and when the last began: pages are drawn ahead
-    // only once the server has been quiet a while, so a page being drawn seldom holds up a request.
-    let answering = 0;
-    let lastBegan = 0;
-    let whenIdle: (() => void)[] = [];
+    // Pages are drawn ahead only once the server has been quiet a while, so a page being drawn seldom holds up a request.
+    if (!app.hasDecorator('traffic')) await app.register(trafficPlugin);
     const quietMs = opts.drawAhead?.delayMs === undefined ? 0 : QUIET_MS;
-    const resumeIdle = () => {
-      const waiting = whenIdle;
-      whenIdle = [];
-      for (const resume of waiting) resume();
-    };
-    app.addHook('onRequest', (request, reply, done) => {
-      // Not counted: the event stream, and the reads a page is drawn from (asked in-process, on no socket).
-      if (request.method === 'GET' && request.url.startsWith('/api/events')) return done();
-      if (!(request.raw.socket instanceof Socket)) return done();
-      answering++;
-      lastBegan = performance.now();
-      let counted = true;
-      const answered = () => {
-        if (!counted) return;
-        counted = false;
-        if (--answering === 0) resumeIdle();
-      };
-      // Sent (onResponse), or the client went away first.
-      reply.raw.once('close', answered);
-      request.answered = answered;
-      done();
-    });
-    app.addHook('onResponse', (request, _reply, done) => {
-      request.answered?.();
-      done();
-    });
-    const idle = async (): Promise<void> => {
-      for (;;) {
-        if (answering > 0) await new Promise<void>((resume) => whenIdle.push(resume));
-        const quietFor = performance.now() - lastBegan;
-        if (answering === 0 && quietFor >= quietMs) return;
-        if (answering === 0) await new Promise((resume) => setTimeout(resume, quietMs - quietFor).unref());
-      }
-    };
+    const idle = () => app.traffic.quiet(quietMs);
 
     if (opts.pageStore && opts.drawAhead) {
       const store = opts.pageStore;
