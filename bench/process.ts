@@ -33,6 +33,23 @@ export function cpuOf(pid: number): number {
  */
 export function pgCpuOf(database: string): number {
   let total = 0;
+  for (const cpu of pgCpuByBackend(database).values()) total += cpu;
+  return total;
+}
+
+/**
+ * The PostgreSQL CPU time used since `before` (pgCpuByBackend's), in milliseconds: each backend's own growth, so one
+ * that exited meanwhile (a pool closing an idle connection) takes away only what it did in between, never its past.
+ */
+export function pgCpuSince(database: string, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, cpu] of pgCpuByBackend(database)) total += cpu - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** The CPU time so far of each PostgreSQL backend serving `database`, in milliseconds, by process id. */
+export function pgCpuByBackend(database: string): Map<number, number> {
+  const backends = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -42,12 +59,12 @@ export function pgCpuOf(database: string): number {
         .slice('postgres: '.length)
         .replace(/^\S+: /, '')
         .split(' ');
-      if (words[1] === database) total += cpuOf(Number(entry));
+      if (words[1] === database) backends.set(Number(entry), cpuOf(Number(entry)));
     } catch {
       // The process ended while the folder was read.
     }
   }
-  return total;
+  return backends;
 }
 
 /** The database a connection string names. */

@@ -22,7 +22,8 @@ import {
   freePort,
   MEMORY_PROBE,
   memoryOf,
-  pgCpuOf,
+  pgCpuByBackend,
+  pgCpuSince,
   probeMemory,
   type MemoryProbe,
 } from './process.js';
@@ -136,10 +137,10 @@ async function measure(
   child.stdout.on('data', (d) => (out += d));
   // The server is idle while the load generator starts and after it stops: CPU read across the whole run is the run's.
   const cpuBefore = cpuOf(pid);
-  const pgBefore = database ? pgCpuOf(database) : 0;
+  const pgBefore = database ? pgCpuByBackend(database) : null;
   await new Promise((resolve) => child.once('exit', resolve));
   const cpu = cpuOf(pid) - cpuBefore;
-  const pgCpu = database ? pgCpuOf(database) - pgBefore : 0;
+  const pgCpu = database && pgBefore ? pgCpuSince(database, pgBefore) : 0;
   const r = JSON.parse(out) as {
     reqs: number;
     total: number;
