@@ -41,7 +41,7 @@ describe('one full collection once the server is quiet after its heap grew', () 
     expect(quiet.check()).toBe(false);
     state.heap += 10 * MiB;
     expect(quiet.check()).toBe(false);
-    state.heap += 20 * MiB;
+    state.heap += 10 * MiB;
     expect(quiet.check()).toBe(true);
     expect(state.collections).toBe(2);
   });

@@ -9,16 +9,19 @@ export interface QuietCollectionOptions {
   collect: (() => void) | undefined;
   /** How long no request must have begun (default 5 s). */
   quietMs?: number;
-  /** How much the heap and its buffers must have grown since the last collection (default 24 MiB). */
+  /** How much the heap's objects and buffers must have grown since the last collection left them (default 16 MiB). */
   growthBytes?: number;
-  /** The heap's resident size and its buffers', in bytes (tests give their own). */
+  /** The heap's objects and its buffers, in bytes (tests give their own). */
   measure?: () => number;
   /** performance.now() unless a test's. */
   now?: () => number;
 }
 
-/** V8's resident heap and the array buffers it holds outside it: what a full collection gives back. */
-const heapAndBuffers = () => v8.getHeapStatistics().total_physical_size + process.memoryUsage().arrayBuffers;
+/**
+ * What V8's heap holds (garbage included, until a collection) and the array buffers outside it: its committed size
+ * would not do, as a collection leaves it high for a while and the next growth would be measured from there.
+ */
+const heapAndBuffers = () => v8.getHeapStatistics().used_heap_size + process.memoryUsage().arrayBuffers;
 
 /**
  * One full collection once the server has gone quiet after its heap grew (decision 047): V8 collects in earnest when
@@ -27,7 +30,7 @@ const heapAndBuffers = () => v8.getHeapStatistics().total_physical_size + proces
  */
 export function collectWhenQuiet(opts: QuietCollectionOptions): { check(): boolean; stop(): void } {
   const quietMs = opts.quietMs ?? 5_000;
-  const growth = opts.growthBytes ?? 24 * MiB;
+  const growth = opts.growthBytes ?? 16 * MiB;
   const measure = opts.measure ?? heapAndBuffers;
   const now = opts.now ?? (() => performance.now());
   let baseline = measure();
