@@ -162,12 +162,19 @@ async function measure(
   };
 }
 
-/** A list of addresses in a file of its own (too long for a command line), written once. */
+/** A list of addresses in a file of its own (too long for a command line), written once; all go when the bench ends. */
 const pathsFiles = new WeakMap<string[], string>();
+let pathsDir: string | null = null;
+let pathsWritten = 0;
 function pathsFile(paths: string[]): string {
   let file = pathsFiles.get(paths);
   if (!file) {
-    file = path.join(mkdtempSync(path.join(tmpdir(), 'fenestra-bench-paths-')), 'paths.json');
+    if (!pathsDir) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'fenestra-bench-paths-'));
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+      pathsDir = dir;
+    }
+    file = path.join(pathsDir, `paths-${++pathsWritten}.json`);
     writeFileSync(file, JSON.stringify(paths));
     pathsFiles.set(paths, file);
   }
