@@ -3,7 +3,7 @@
 // cost is reported on its own.
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { cpuOf, pgCpuOf } from './process.js';
+import { cpuOf, pgCpuByBackend, pgCpuSince } from './process.js';
 
 export interface DrawnAhead {
   kept: number;
@@ -23,7 +23,7 @@ export async function pagesDrawnAhead(databaseUrl: string, pid: number, database
     const publicPosts = await count(`SELECT count(*)::int AS n FROM posts WHERE status IN ('open', 'solved')`);
     const kept = () => count(`SELECT count(*)::int AS n FROM rendered_pages WHERE key LIKE '%:/post/%'`);
     const t0 = performance.now();
-    const [cpu0, pg0, kept0] = [cpuOf(pid), pgCpuOf(database), await kept()];
+    const [cpu0, pg0, kept0] = [cpuOf(pid), pgCpuByBackend(database), await kept()];
     let now = kept0;
     for (let still = 0, last = -1; now < publicPosts && still < 60;) {
       await sleep(1_000);
@@ -38,7 +38,7 @@ export async function pagesDrawnAhead(databaseUrl: string, pid: number, database
       publicPosts,
       seconds: (performance.now() - t0) / 1000,
       serverMs: (cpuOf(pid) - cpu0) / drawn,
-      pgMs: (pgCpuOf(database) - pg0) / drawn,
+      pgMs: pgCpuSince(database, pg0) / drawn,
     };
   } finally {
     await client.end();

@@ -26,18 +26,6 @@ export function cpuOf(pid: number): number {
 }
 
 /**
- * CPU time the PostgreSQL backends serving `database` have used so far, in milliseconds, from /proc: every process
- * whose title is `postgres: [cluster: ]<user> <database> <client>` (a backend's title names its database). The
- * server's background processes and other databases' backends are not counted; a backend that has exited takes
- * its time with it, so measure across a run on open connections.
- */
-export function pgCpuOf(database: string): number {
-  let total = 0;
-  for (const cpu of pgCpuByBackend(database).values()) total += cpu;
-  return total;
-}
-
-/**
  * The PostgreSQL CPU time used since `before` (pgCpuByBackend's), in milliseconds: each backend's own growth, so one
  * that exited meanwhile (a pool closing an idle connection) takes away only what it did in between, never its past.
  */
@@ -47,7 +35,11 @@ export function pgCpuSince(database: string, before: Map<number, number>): numbe
   return total;
 }
 
-/** The CPU time so far of each PostgreSQL backend serving `database`, in milliseconds, by process id. */
+/**
+ * The CPU time so far of each PostgreSQL backend serving `database`, in milliseconds, by process id, from /proc: every
+ * process whose title is `postgres: [cluster: ]<user> <database> <client>` (a backend's title names its database).
+ * The server's background processes and other databases' backends are not counted.
+ */
 export function pgCpuByBackend(database: string): Map<number, number> {
   const backends = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {

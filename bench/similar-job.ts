@@ -6,7 +6,7 @@
 // BENCH_DATABASE_URL reuses a seeded forum: the run works on a copy of it (so before and after are measured alike).
 import pg from 'pg';
 import { startBenchApp } from './bench-app.js';
-import { databaseNameOf, pgCpuOf } from './process.js';
+import { databaseNameOf, pgCpuByBackend, pgCpuSince } from './process.js';
 import { POSTS, insertSearchPosts, seedSearchVolume } from './search-volume.js';
 import { refreshDueSimilar } from '../apps/server/src/modules/similar/service.js';
 
@@ -152,7 +152,7 @@ async function main() {
     const during = probe(probes);
     const waiting = waitsOf(bench.app.services.database.url);
     const cpu0 = process.cpuUsage();
-    const pg0 = pgCpuOf(database);
+    const pg0 = pgCpuByBackend(database);
     t0 = performance.now();
     let runs = 0;
     let refreshed = 0;
@@ -171,7 +171,7 @@ async function main() {
     }
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
-    const pgMs = pgCpuOf(database) - pg0;
+    const pgMs = pgCpuSince(database, pg0);
     const { replies, edits } = await during.stop();
     const waited = await waiting.stop();
     await probes.end();
