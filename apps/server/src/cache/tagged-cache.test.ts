@@ -36,6 +36,33 @@ describe('TaggedCache', () => {
     expect(cache.get('k')).toBe('new');
   });
 
+  it('a reader that comes after an unrelated drop shares the fill running; after a drop of its tag it fills again', async () => {
+    const cache = new TaggedCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    let fills = 0;
+    const slow = deferred<{ value: string; tags: string[] }>();
+    const fill = () => (++fills === 1 ? slow.promise : Promise.resolve({ value: `v${fills}`, tags: ['post:1'] }));
+    const first = cache.read('page', fill);
+    cache.invalidate('post:2');
+    const second = cache.read('page', fill);
+    slow.resolve({ value: 'v1', tags: ['post:1'] });
+    expect(await Promise.all([first, second])).toEqual(['v1', 'v1']);
+    expect(fills).toBe(1);
+    expect(cache.get('page')).toBe('v1');
+
+    cache.invalidate('post:1');
+    const again = deferred<{ value: string; tags: string[] }>();
+    const third = cache.read('page', () => again.promise);
+    cache.invalidate('post:1');
+    const fourth = cache.read('page', fill);
+    const fifth = cache.read('page', fill);
+    again.resolve({ value: 'old', tags: ['post:1'] });
+    expect(await third).toBe('old');
+    // The two that came after the drop share one new fill, and it is kept.
+    expect(await Promise.all([fourth, fifth])).toEqual(['v2', 'v2']);
+    expect(fills).toBe(2);
+    expect(cache.get('page')).toBe('v2');
+  });
+
   it('shares one fill between readers that miss together; stores nothing for a null fill or after clear', async () => {
     const cache = new TaggedCache<string>({ ttlMs: 1000, maxEntries: 10 });
     let fills = 0;

@@ -2,7 +2,8 @@
  * A short-lived in-memory cache whose entries carry tags; dropping a tag drops every entry that carries it.
  * A value read from the database before a tag was dropped is never stored after it: each fill notes the
  * invalidation count when it starts, and is stored only if none of its tags (nor the whole cache) was
- * dropped since. Concurrent misses for one key share one fill, unless something was dropped since it began.
+ * dropped since. Concurrent misses for one key share one fill; a miss that comes after something was dropped
+ * waits for the fill running and takes its value if none of its tags was dropped, else fills again.
  */
 export interface Fill<V> {
   value: V;
@@ -26,6 +27,12 @@ interface Entry<V> {
   size: number;
 }
 
+/** A fill's value, and whether it still holds for a read that began after the fill (none of its tags dropped since). */
+interface Filled<V> {
+  value: V | null;
+  fresh: boolean;
+}
+
 /** Past this many remembered tag drops, the oldest are forgotten by treating every older fill as stale. */
 const MAX_REMEMBERED_DROPS = 50_000;
 
@@ -33,7 +40,7 @@ export class TaggedCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly byTag = new Map<string, Set<string>>();
   private readonly droppedAt = new Map<string, number>();
-  private readonly inFlight = new Map<string, { started: number; promise: Promise<V | null> }>();
+  private readonly inFlight = new Map<string, { started: number; promise: Promise<Filled<V>> }>();
   /** Counts every drop; a fill remembers it when it starts. */
   private sequence = 0;
   /** Fills started before this are stale (the whole cache was dropped, or old drops were forgotten). */
@@ -72,19 +79,31 @@ export class TaggedCache<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     const flying = this.inFlight.get(key);
-    if (flying && flying.started === this.sequence) return flying.promise;
+    if (flying) {
+      if (flying.started === this.sequence) return (await flying.promise).value;
+      // Something was dropped since it began, most often something this key does not show (under writes, tags drop
+      // every few milliseconds, and a page takes longer to draw): its value serves this read too unless one of its
+      // tags was dropped. A stampede of fills of one hot page, each slower for the others, is what this spares.
+      const shared = await flying.promise;
+      if (shared.fresh) return shared.value;
+      const again = this.get(key);
+      if (again !== undefined) return again;
+      const refill = this.inFlight.get(key);
+      if (refill && refill.started === this.sequence) return (await refill.promise).value;
+    }
     const started = this.sequence;
     const promise = fill()
-      .then((filled) => {
-        if (!filled) return null;
-        if (opts.store !== false && this.fresh(started, filled.tags)) this.set(key, filled);
-        return filled.value;
+      .then((filled): Filled<V> => {
+        if (!filled) return { value: null, fresh: true };
+        const fresh = this.fresh(started, filled.tags);
+        if (opts.store !== false && fresh) this.set(key, filled);
+        return { value: filled.value, fresh };
       })
       .finally(() => {
         if (this.inFlight.get(key)?.promise === promise) this.inFlight.delete(key);
       });
     this.inFlight.set(key, { started, promise });
-    return promise;
+    return (await promise).value;
   }
 
   /** Drops every entry carrying `tag`, and any fill of it still running. */
