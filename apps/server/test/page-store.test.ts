@@ -199,6 +199,50 @@ describe('post pages kept in the database', () => {
     expect(b.app.services.pageStore.stats.found).toBe(found + 2);
   });
 
+  it('keeps a page in memory through a change elsewhere, and drops it on every instance when a question it lists changes', async () => {
+    const { id } = await keptPost('Storm door closer slams shut');
+    const listed = await insertPost(a, { userId: author.me.id, title: 'Storm door closer leaks oil' });
+    const elsewhere = await insertPost(a, { userId: author.me.id, title: 'Patio screen latch will not catch' });
+    await sqlQuery(
+      a,
+      `INSERT INTO post_similar (post_id, similar_post_id, score, source, updated_at) VALUES ($1, $2, 0.9, 'text', now())`,
+      [id, listed],
+    );
+    forget();
+    expect(content((await page(b, id)).body)).toContain('Storm door closer leaks oil');
+    await caughtUp();
+    const { fills } = b.app.services.publicCache.stats;
+
+    // A like on a question the page does not list: b sends the page from its memory still.
+    expect((await post(a, `/api/posts/${elsewhere}/like`, replier.cookie)).statusCode).toBeLessThan(300);
+    await caughtUp();
+    expect(content((await page(b, id)).body)).toContain('Storm door closer leaks oil');
+    expect(b.app.services.publicCache.stats.fills).toBe(fills);
+    // So does a page b found in the table (the posts it lists are read with it).
+    forget();
+    const found = b.app.services.pageStore.stats.found;
+    await page(b, id);
+    expect(b.app.services.pageStore.stats.found).toBe(found + 1);
+    const refilled = b.app.services.publicCache.stats.fills;
+    expect((await post(a, `/api/posts/${elsewhere}/like`, staff.cookie)).statusCode).toBeLessThan(300);
+    await caughtUp();
+    await page(b, id);
+    expect(b.app.services.publicCache.stats.fills).toBe(refilled);
+
+    // The listed question's new title, through a: b's memory drops the page, and it shows the new title.
+    const version = (await get(a, `/api/posts/${listed}`)).json().version as number;
+    const edited = await a.app.inject({
+      method: 'PATCH',
+      url: `/api/posts/${listed}`,
+      headers: { origin: ORIGIN, cookie: author.cookie },
+      payload: askBody({ version, title: 'Storm door closer leaks oil everywhere' }),
+    });
+    expect(edited.statusCode).toBe(200);
+    await caughtUp();
+    expect(content((await page(b, id)).body)).toContain('Storm door closer leaks oil everywhere');
+    expect(b.app.services.publicCache.stats.fills).toBeGreaterThan(refilled);
+  });
+
   it('keeps no more than its cap, the oldest going first', async () => {
     const others = (await sqlQuery<{ n: number }>(a, 'SELECT count(*)::int AS n FROM rendered_pages')).rows[0]!.n;
     await sqlQuery(

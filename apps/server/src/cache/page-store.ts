@@ -38,12 +38,12 @@ export interface PageStore {
    * canonical address (another is redirected by the page's describer); null when there is none (or on a failure).
    * One statement.
    */
-  get(key: string, postId: string, at: string | null): Promise<Omit<StoredPage, 'path'> | null>;
+  get(key: string, postId: string, at: string | null): Promise<(Omit<StoredPage, 'path'> & Similar) | null>;
   /**
    * What a post page shows that no event names, as it stands now: its similar questions (the job rewrites other
    * posts' lists in batches). Read before the reads a page is drawn from, kept as its `checks`; null on a failure.
    */
-  signature(postId: string): Promise<string | null>;
+  signature(postId: string): Promise<({ checks: string } & Similar) | null>;
   /**
    * Keeps a page drawn from reads made after `begin()` answered `started`, unless one of its tags was dropped since.
    */
@@ -72,7 +72,19 @@ const SIMILAR_SIGNATURE = (param: string) => `(
   FROM post_similar s LEFT JOIN posts p ON p.id = s.similar_post_id
   WHERE s.post_id = ${param}::uuid)`;
 
+/**
+ * Every post the page's similar questions name (each stored row of the post, either source, shown or not): in
+ * memory a page carries their `post:<id>` tags, so a change of one of them drops it at once, where the table checks
+ * the signature instead (a like on a listed question would otherwise delete every page listing it).
+ */
+export interface Similar {
+  named: string[];
+}
+const SIMILAR_NAMED = (param: string) => `(
+  SELECT coalesce(array_agg(DISTINCT s.similar_post_id::text), '{}') FROM post_similar s WHERE s.post_id = ${param}::uuid)`;
+
 interface Row {
+  named: string[];
   etag: string;
   tags: string[];
   checks: string;
@@ -225,12 +237,12 @@ export function createPageStore(
 
     async signature(postId) {
       try {
-        const { rows } = await (pool as pg.Pool).query<{ signature: string }>({
+        const { rows } = await (pool as pg.Pool).query<{ checks: string; named: string[] }>({
           name: 'page-store-signature',
-          text: `SELECT ${SIMILAR_SIGNATURE('$1')} AS signature`,
+          text: `SELECT ${SIMILAR_SIGNATURE('$1')} AS checks, ${SIMILAR_NAMED('$1')} AS named`,
           values: [postId],
         });
-        return rows[0]!.signature;
+        return rows[0]!;
       } catch (err) {
         onError(err);
         return null;
@@ -248,7 +260,8 @@ export function createPageStore(
         // Named: planned once a connection (the plan is most of a primary-key read's cost).
         const { rows } = await (pool as pg.Pool).query<Row>({
           name: 'page-store-get',
-          text: `SELECT etag, tags, checks, gzip_head, head_crc, head_bytes, tail FROM rendered_pages
+          text: `SELECT etag, tags, checks, gzip_head, head_crc, head_bytes, tail, ${SIMILAR_NAMED('$2')} AS named
+                 FROM rendered_pages
                  WHERE key = $1 AND checks = ${SIMILAR_SIGNATURE('$2')} AND ($3::text IS NULL OR path = $3)
                    AND EXISTS (SELECT 1 FROM posts WHERE id = $2::uuid AND status IN ('open', 'solved'))`,
           values: [key, postId, at],
@@ -257,7 +270,7 @@ export function createPageStore(
         if (!row) return null;
         found++;
         const head = { deflated: row.gzip_head, crc: row.head_crc >>> 0, bytes: row.head_bytes };
-        return { etag: row.etag, tags: row.tags, checks: row.checks, gzip: { head, tail: row.tail } };
+        return { etag: row.etag, tags: row.tags, checks: row.checks, gzip: { head, tail: row.tail }, named: row.named };
       } catch (err) {
         onError(err);
         return null;

@@ -161,7 +161,8 @@ export const spaPlugin = fp(
       const store = stored ? opts.pageStore! : null;
       const started = store?.begin();
       // Before the page's reads: a change to its similar questions after this makes the kept page a miss.
-      const checks = store && stored ? await store.signature(stored.postId) : null;
+      const signed = store && stored ? await store.signature(stored.postId) : null;
+      const checks = signed?.checks ?? null;
       const answer = await describeIt();
       if (answer.kind !== 'page') return { answer, drawn: null, kept: null };
       const page = await shellFor(html, answer);
@@ -179,7 +180,7 @@ export const spaPlugin = fp(
           gzip: { head: deflateHead(head), tail },
         });
       }
-      return { answer, drawn: { page, rendered, tags, etag }, kept };
+      return { answer, drawn: { page, rendered, tags, etag, named: signed?.named ?? null }, kept };
     }
 
     /** Draws a visitor's page of the post and keeps it (the page drawer, decision 046); false when none is kept. */
@@ -249,7 +250,7 @@ export const spaPlugin = fp(
               etag: found.etag,
               type: HTML,
               // In memory, under what it shows as drawn pages are (its similar questions' tags too).
-              tags: [...found.tags, ...CHECKED_INSTEAD],
+              tags: [...found.tags, ...similarTags(found.named)],
             };
           }
         }
@@ -258,13 +259,18 @@ export const spaPlugin = fp(
         if (!drawing.drawn) return null;
         // Written beside the answer (the page store's settled() waits for it).
         void drawing.kept;
-        const { page, rendered, tags, etag } = drawing.drawn;
-        // A post page shows its similar questions: the job's similar.changed drops it from memory too (decision 040).
+        const { page, rendered, tags, etag, named } = drawing.drawn;
+        // A post page shows its similar questions: the job's similar.changed drops it from memory too (decision 040);
+        // so does a change of a post they name, known when it was kept (else any post's change: the lists).
         return {
           body: rendered?.html ?? page,
           etag,
           type: HTML,
-          tags: POST_PAGE.test(request.url.split('?')[0]!) ? [...tags, TAGS.similar] : tags,
+          tags: !POST_PAGE.test(request.url.split('?')[0]!)
+            ? tags
+            : named
+              ? [...tags.filter((tag) => tag !== TAGS.lists), ...similarTags(named)]
+              : [...tags, TAGS.similar],
         };
       });
       if (!entry) return elsewhere(answer) ?? sendIndex(request, reply);
@@ -368,6 +374,12 @@ const POST_PAGE = /^\/post\/([^/?]+)(?:\/([^/?]+))?$/;
  * so a change elsewhere in the forum does not drop every kept page.
  */
 const CHECKED_INSTEAD = new Set<string>([TAGS.lists, TAGS.similar]);
+
+/**
+ * What a kept post page carries in memory instead of the lists (decision 048): the similar questions' batches, and
+ * each post they name (its title or state, or its leaving the public posts, changes the list).
+ */
+const similarTags = (named: readonly string[]) => [TAGS.similar, ...named.map(TAGS.post)];
 
 /** How long no request must have begun before a page is drawn ahead (when drawing ahead runs on its own). */
 const QUIET_MS = 100;
