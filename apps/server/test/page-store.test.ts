@@ -243,6 +243,25 @@ describe('post pages kept in the database', () => {
     expect(b.app.services.publicCache.stats.fills).toBeGreaterThan(refilled);
   });
 
+  it('sends a page a change dropped as it was, with its old read-at, only to readers that come while another draws it', async () => {
+    const { id } = await keptPost('Awning window chain operator jams');
+    const before = (await page(b, id)).body;
+    expect(await stored(a, id)).toHaveLength(1);
+    const replied = await post(a, `/api/posts/${id}/replies`, replier.cookie, {
+      content: 'Oil the chain links first.',
+    });
+    expect(replied.statusCode).toBe(201);
+    await caughtUp();
+    // Both asked at once: the first draws the page again; the second is sent the one before the reply, whose read-at
+    // precedes the reply (its live stream catches up with it).
+    const [drawn, meanwhile] = await Promise.all([page(b, id), page(b, id)]);
+    expect(drawn.body).toContain('Oil the chain links first.');
+    expect(meanwhile.body).toBe(before);
+    expect(readAt(meanwhile.body)).toBe(readAt(before));
+    // A read after the drawing gets the new page.
+    expect((await page(b, id)).body).toBe(drawn.body);
+  });
+
   it('keeps no more than its cap, the oldest going first', async () => {
     const others = (await sqlQuery<{ n: number }>(a, 'SELECT count(*)::int AS n FROM rendered_pages')).rows[0]!.n;
     await sqlQuery(

@@ -85,6 +85,9 @@ export function followEvents(
   });
 }
 
+/** The public-read cache's keys of the pages the server draws (plugins/spa.ts). */
+export const PAGE_KEY = 'html:page:';
+
 export type Encoding = 'br' | 'gzip';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -341,6 +344,10 @@ export function createPublicCache(
     // again) and the compressed copies made later (together smaller than the body): counted as three bodies.
     sizeOf: (entry) => (entry.size ?? entry.body.length) * 3 + 200,
     now: opts.now,
+    // A server-drawn page a change dropped is drawn again by its first reader; those who come meanwhile get it as it
+    // was, stamped with the time it was read, so their live stream catches up with the change (decision 048).
+    previousFor: (key) => key.startsWith(PAGE_KEY),
+    previousMs: 2_000,
   });
   // Members' versions: only their bodies and compressed copies count (one that is the shared entry costs a reference).
   const personal = new TaggedCache<CachedBody>({

@@ -63,6 +63,44 @@ describe('TaggedCache', () => {
     expect(cache.get('page')).toBe('v2');
   });
 
+  it('sends a dropped page as it was to the readers that come while its first reader draws it again, for a while', async () => {
+    let now = 0;
+    const cache = new TaggedCache<string>({
+      ttlMs: 10_000,
+      maxEntries: 10,
+      now: () => now,
+      previousFor: (key) => key.startsWith('page:'),
+      previousMs: 2_000,
+    });
+    await cache.read('page:1', async () => ({ value: 'before', tags: ['post:1'] }));
+    await cache.read('list', async () => ({ value: 'list before', tags: ['post:1'] }));
+    cache.invalidate('post:1');
+    const redraw = deferred<{ value: string; tags: string[] }>();
+    // The first reader after the drop draws it again and waits for it; the next get the page as it was.
+    const first = cache.read('page:1', () => redraw.promise);
+    expect(await cache.read('page:1', async () => ({ value: 'drawn twice', tags: ['post:1'] }))).toBe('before');
+    // Only the keys asked for: another waits for the fill running.
+    const listFill = deferred<{ value: string; tags: string[] }>();
+    const list = cache.read('list', () => listFill.promise);
+    const listJoined = cache.read('list', async () => ({ value: 'list twice', tags: ['post:1'] }));
+    listFill.resolve({ value: 'list after', tags: ['post:1'] });
+    expect(await Promise.all([list, listJoined])).toEqual(['list after', 'list after']);
+    redraw.resolve({ value: 'after', tags: ['post:1'] });
+    expect(await first).toBe('after');
+    expect(await cache.read('page:1', async () => ({ value: 'unused', tags: [] }))).toBe('after');
+
+    // Past previousMs, or after everything was dropped, a reader waits for the fill running.
+    for (const drop of [() => (now += 2_001), () => cache.clear()]) {
+      cache.invalidate('post:1');
+      drop();
+      const again = deferred<{ value: string; tags: string[] }>();
+      const drawing = cache.read('page:1', () => again.promise);
+      const waiting = cache.read('page:1', async () => ({ value: 'unused', tags: [] }));
+      again.resolve({ value: `drawn at ${now}`, tags: ['post:1'] });
+      expect(await Promise.all([drawing, waiting])).toEqual([`drawn at ${now}`, `drawn at ${now}`]);
+    }
+  });
+
   it('shares one fill between readers that miss together; stores nothing for a null fill or after clear', async () => {
     const cache = new TaggedCache<string>({ ttlMs: 1000, maxEntries: 10 });
     let fills = 0;

@@ -18,6 +18,13 @@ export interface TaggedCacheOptions<V> {
   sizeOf?: (value: V) => number;
   /** Milliseconds from any fixed point (monotonic); tests may move it. */
   now?: () => number;
+  /**
+   * Keys whose value, dropped by a tag, is still sent to the readers that come while another reader's fill of it
+   * runs, for at most `previousMs` after the drop (decision 048): a hot page a write dropped is drawn once, by its
+   * first reader, while the others get the page as it was before that write. Never after a clear().
+   */
+  previousFor?: (key: string) => boolean;
+  previousMs?: number;
 }
 
 interface Entry<V> {
@@ -41,6 +48,8 @@ export class TaggedCache<V> {
   private readonly byTag = new Map<string, Set<string>>();
   private readonly droppedAt = new Map<string, number>();
   private readonly inFlight = new Map<string, { started: number; promise: Promise<Filled<V>> }>();
+  /** Values a drop of their tags took (previousFor's keys), and when. */
+  private readonly previous = new Map<string, { value: V; droppedAt: number }>();
   /** Counts every drop; a fill remembers it when it starts. */
   private sequence = 0;
   /** Fills started before this are stale (the whole cache was dropped, or old drops were forgotten). */
@@ -80,6 +89,8 @@ export class TaggedCache<V> {
     if (hit !== undefined) return hit;
     const flying = this.inFlight.get(key);
     if (flying) {
+      const previous = this.previous.get(key);
+      if (previous && this.now() - previous.droppedAt <= (this.opts.previousMs ?? 0)) return previous.value;
       if (flying.started === this.sequence) return (await flying.promise).value;
       // Something was dropped since it began, most often something this key does not show (under writes, tags drop
       // every few milliseconds, and a page takes longer to draw): its value serves this read too unless one of its
@@ -121,7 +132,11 @@ export class TaggedCache<V> {
     }
     const keys = this.byTag.get(tag);
     if (!keys) return;
-    for (const key of [...keys]) this.delete(key);
+    for (const key of [...keys]) {
+      const entry = this.entries.get(key);
+      if (entry && this.opts.previousFor?.(key)) this.previous.set(key, { value: entry.value, droppedAt: this.now() });
+      this.delete(key);
+    }
   }
 
   /** Drops the entry under `key` (a later fill may store it again). */
@@ -145,6 +160,8 @@ export class TaggedCache<V> {
    */
   prune(): void {
     const now = this.now();
+    for (const [key, { droppedAt }] of this.previous)
+      if (now - droppedAt > (this.opts.previousMs ?? 0)) this.previous.delete(key);
     for (const [key, entry] of this.entries) {
       if (entry.expiresAt > now) break;
       this.delete(key);
@@ -156,6 +173,7 @@ export class TaggedCache<V> {
     this.sequence++;
     this.staleBefore = this.sequence;
     this.droppedAt.clear();
+    this.previous.clear();
     this.entries.clear();
     this.byTag.clear();
     this.bytes = 0;
@@ -170,6 +188,7 @@ export class TaggedCache<V> {
   private set(key: string, filled: Fill<V>): void {
     this.prune();
     this.delete(key);
+    this.previous.delete(key);
     const size = this.opts.sizeOf?.(filled.value) ?? 1;
     this.entries.set(key, { value: filled.value, tags: filled.tags, expiresAt: this.now() + this.opts.ttlMs, size });
     this.bytes += size;

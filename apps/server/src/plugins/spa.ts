@@ -5,6 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '@fenestra/shared';
 import {
+  PAGE_KEY,
   PRIVATE_ANSWER,
   TAGS,
   cachedBody,
@@ -231,7 +232,8 @@ export const spaPlugin = fp(
           .type(HTML)
           .send(rendered?.html ?? page);
       }
-      const entry = await opts.cache.read(`html:page:${mtimeMs}:${request.url}`, async (): Promise<BodyFill | null> => {
+      const key = `${PAGE_KEY}${mtimeMs}:${request.url}`;
+      const entry = await opts.cache.read(key, async (): Promise<BodyFill | null> => {
         const stored = storedAt(index, request.url);
         const store = stored ? opts.pageStore! : null;
         if (store && stored) {
