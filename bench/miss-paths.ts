@@ -18,8 +18,8 @@ export interface MissPaths {
   tags: string[];
   /** Every part number a public question names (its page's key, /parts/:key), shuffled. */
   parts: string[];
-  /** Common words and typos of the seed's text, in every topic and public status. */
-  searches: string[];
+  /** Common words and typos of the seed's text, in every topic and public status, apart. */
+  searches: { common: string[]; typos: string[] };
   /** Cookies of five members (trusted: their replies are public at once) who write during the mixed load. */
   writers: string[];
 }
@@ -92,11 +92,17 @@ export async function missPaths(
       if (path) lists.push(path);
     }
 
-  const searches: string[] = [];
-  for (const words of [...COMMON, ...TYPOS])
-    for (const topic of [null, ...TOPICS])
-      for (const status of ['all', 'open', 'solved'])
-        searches.push(`/api/search?q=${encodeURIComponent(words)}&status=${status}${topic ? `&topic=${topic}` : ''}`);
+  // Every filter of each word: the common words' and the typos' addresses apart (the issue's targets differ).
+  const searchesOf = (words: string[]) =>
+    shuffled(
+      words.flatMap((w) =>
+        [null, ...TOPICS].flatMap((topic) =>
+          ['all', 'open', 'solved'].map(
+            (status) => `/api/search?q=${encodeURIComponent(w)}&status=${status}${topic ? `&topic=${topic}` : ''}`,
+          ),
+        ),
+      ),
+    );
 
   const writers: string[] = [];
   for (let n = 1; n <= 5; n++) {
@@ -123,7 +129,7 @@ export async function missPaths(
     members: shuffled(members),
     tags: shuffled(tags),
     parts: shuffled(parts),
-    searches: shuffled(searches),
+    searches: { common: searchesOf(COMMON), typos: searchesOf(TYPOS) },
     writers,
   };
 }

@@ -678,7 +678,7 @@ async function missesAndMixed(
 ): Promise<string[][]> {
   const rows: string[][] = [];
   const verdict = (m: Measured, goal: MissTarget['goal'], ratio: number | null) => {
-    if (goal.note) return goal.note;
+    if (goal.note && goal.ratio === undefined && goal.rate === undefined && goal.p99 === undefined) return goal.note;
     const met =
       (goal.ratio === undefined || (ratio !== null && ratio >= goal.ratio)) &&
       (goal.rate === undefined || m.reqs >= goal.rate) &&
@@ -688,7 +688,7 @@ async function missesAndMixed(
       goal.rate !== undefined ? `≥${goal.rate} req/s` : '',
       goal.p99 !== undefined ? `p99≤${goal.p99}` : '',
     ].filter(Boolean);
-    return `${met ? 'met' : 'MISSED'} (${wanted.join(', ')})`;
+    return `${met ? 'met' : 'MISSED'} (${wanted.join(', ')})${goal.note ? `; ${goal.note}` : ''}`;
   };
 
   if (VARIANTS.has('misses')) {
@@ -732,10 +732,16 @@ async function missesAndMixed(
         goal: { ratio: 0.25 },
       },
       {
-        name: 'search, common words and typos',
-        paths: paths.searches,
+        name: 'search, common words',
+        paths: paths.searches.common,
         uncachedSearch: true,
-        goal: { note: 'NodeBB 15-20 (common) / 152-172 (typo)' },
+        goal: { rate: 500, note: 'NodeBB 15-20' },
+      },
+      {
+        name: 'search, typos',
+        paths: paths.searches.typos,
+        uncachedSearch: true,
+        goal: { note: 'NodeBB 152-172' },
       },
     ].filter((t) => !process.env.BENCH_ONLY || t.name.includes(process.env.BENCH_ONLY));
     // Searches from a server that asks the database every time (SEARCH_CACHE=false): a miss every time, however
