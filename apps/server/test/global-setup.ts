@@ -68,8 +68,12 @@ export default async function setup(project: TestProject) {
       await dropping.end();
     }
     await admin.end();
+    const cluster = embedded?.dataDir;
     await embedded?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    // As root the cluster may live outside the data folder (embedded.ts clusterDir): 60 MB left by every run.
+    if (dataDir && cluster && !cluster.startsWith(dataDir))
+      rmSync(path.dirname(cluster), { recursive: true, force: true });
   };
 }
 
