@@ -132,8 +132,13 @@ async function main() {
       await seedSearchVolume(bench.app);
       console.log(`Seeded ${POSTS.toLocaleString('en-US')} posts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
-    // A second app on the same database answers every search from it.
-    uncached = await startBenchApp({ RUN_WORKER: 'false', SEARCH_CACHE: 'false' });
+    // A second app on the same database answers every search from it (the first's embedded server, when no
+    // BENCH_DATABASE_URL is given: a data folder of its own would start an empty one).
+    uncached = await startBenchApp({
+      RUN_WORKER: 'false',
+      SEARCH_CACHE: 'false',
+      DATABASE_URL: bench.app.services.database.url,
+    });
     const cachedBase = await listen(bench.app);
     const bases: Record<string, string> = {
       first: await listen(uncached.app),
