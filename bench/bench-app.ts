@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +32,11 @@ export async function startBenchApp(
     app,
     async close() {
       await app.close();
+      // As root the embedded cluster may live in /var/lib/fenestra (the postgres user cannot reach a temporary
+      // folder): apps/server/src/db/embedded.ts notes where, and it goes too (100,000 posts are about 900 MB).
+      const pointer = path.join(dataDir, 'pg-location.txt');
+      const moved = existsSync(pointer) ? readFileSync(pointer, 'utf8').trim() : null;
+      if (moved?.startsWith('/var/lib/fenestra/')) rmSync(path.dirname(moved), { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
