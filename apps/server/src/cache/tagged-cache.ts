@@ -134,7 +134,11 @@ export class TaggedCache<V> {
     if (!keys) return;
     for (const key of [...keys]) {
       const entry = this.entries.get(key);
-      if (entry && this.opts.previousFor?.(key)) this.previous.set(key, { value: entry.value, droppedAt: this.now() });
+      if (entry && this.opts.previousFor?.(key)) {
+        // Moved to the end, so the map stays in the order of the drops (prune stops at the first one still kept).
+        this.previous.delete(key);
+        this.previous.set(key, { value: entry.value, droppedAt: this.now() });
+      }
       this.delete(key);
     }
   }
@@ -160,8 +164,10 @@ export class TaggedCache<V> {
    */
   prune(): void {
     const now = this.now();
-    for (const [key, { droppedAt }] of this.previous)
-      if (now - droppedAt > (this.opts.previousMs ?? 0)) this.previous.delete(key);
+    for (const [key, { droppedAt }] of this.previous) {
+      if (now - droppedAt <= (this.opts.previousMs ?? 0)) break;
+      this.previous.delete(key);
+    }
     for (const [key, entry] of this.entries) {
       if (entry.expiresAt > now) break;
       this.delete(key);
