@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { buildApp } from '../apps/server/src/app.js';
+import { removeDataDir } from '../apps/server/src/db/embedded.js';
 
 /** The real app on a fresh database (BENCH_DATABASE_URL or the embedded server) in a temporary data folder. */
 export async function startBenchApp(
@@ -32,12 +33,7 @@ export async function startBenchApp(
     app,
     async close() {
       await app.close();
-      // As root the embedded cluster may live in /var/lib/fenestra (the postgres user cannot reach a temporary
-      // folder): apps/server/src/db/embedded.ts notes where, and it goes too (100,000 posts are about 900 MB).
-      const pointer = path.join(dataDir, 'pg-location.txt');
-      const moved = existsSync(pointer) ? readFileSync(pointer, 'utf8').trim() : null;
-      if (moved?.startsWith('/var/lib/fenestra/')) rmSync(path.dirname(moved), { recursive: true, force: true });
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     },
   };
 }

@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { startEmbedded } from '../apps/server/src/db/embedded.js';
+import { removeDataDir, startEmbedded } from '../apps/server/src/db/embedded.js';
 import { buildServerIfNeeded } from '../scripts/build-server.mjs';
 import { buildWebIfNeeded } from '../scripts/build-web-if-needed.mjs';
 import { SERVER_NODE_ARGS, serverEnv } from '../scripts/server-process.mjs';
@@ -606,11 +606,7 @@ async function main() {
   } finally {
     if (server) await stopNode(server);
     await embedded?.stop();
-    // A cluster the postgres user could not keep under the temporary folder went to /var/lib/fenestra (embedded.ts).
-    const moved = path.join(dataDir, 'pg-location.txt');
-    const cluster = existsSync(moved) ? path.dirname(readFileSync(moved, 'utf8').trim()) : '';
-    if (cluster.startsWith('/var/lib/fenestra/')) rmSync(cluster, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   }
 }
 

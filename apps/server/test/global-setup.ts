@@ -1,12 +1,12 @@
 import type { TestProject } from 'vitest/node';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { buildServerIfNeeded } from '../../../scripts/build-server.mjs';
-import { startEmbedded, type EmbeddedCluster } from '../src/db/embedded.js';
+import { removeDataDir, startEmbedded, type EmbeddedCluster } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 
 declare module 'vitest' {
@@ -68,12 +68,8 @@ export default async function setup(project: TestProject) {
       await dropping.end();
     }
     await admin.end();
-    const cluster = embedded?.dataDir;
     await embedded?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    // As root the cluster may live outside the data folder (embedded.ts clusterDir): 60 MB left by every run.
-    if (dataDir && cluster && !cluster.startsWith(dataDir))
-      rmSync(path.dirname(cluster), { recursive: true, force: true });
+    if (dataDir) removeDataDir(dataDir);
   };
 }
 
