@@ -6,12 +6,21 @@ import { queryKeys } from './query-keys';
 
 const keptOnSignOut = new Set<unknown>([queryKeys.me[0], queryKeys.config[0]]);
 
+/**
+ * The key of a mutation that replaces this tab's session (a password change ends every session of the member and
+ * answers with a new one). While one runs, a visitor's answer from /api/me, or a 401, is the old session's, read
+ * before the new cookie came back (the live stream hears the old session end first): this tab stays signed in.
+ */
+export const sessionRenewalKey = ['session-renewal'] as const;
+const renewing = (client: QueryClient) => client.isMutating({ mutationKey: sessionRenewalKey }) > 0;
+
 /** Who is signed in: GET /api/me. `null` is a visitor. */
 export const meQueryOptions = queryOptions({
   queryKey: queryKeys.me,
   queryFn: async ({ client }) => {
     const wasSignedIn = Boolean(client.getQueryData(queryKeys.me));
     const { me } = await api<{ me: Me | null }>('/api/me');
+    if (wasSignedIn && !me && renewing(client)) return client.getQueryData<Me | null>(queryKeys.me) ?? null;
     if (wasSignedIn && !me) {
       // The session ended on the server while this page was open.
       queueMicrotask(() => announceSessionEnded(client));
@@ -39,7 +48,7 @@ function announceSessionEnded(client: QueryClient): void {
 
 /** A 401 while the app thinks someone is signed in means the session is gone. */
 export function handleUnauthorized(client: QueryClient): void {
-  if (client.getQueryData(queryKeys.me)) announceSessionEnded(client);
+  if (client.getQueryData(queryKeys.me) && !renewing(client)) announceSessionEnded(client);
 }
 
 /** After sign-in, sign-up or a password reset: the answer's `me` becomes the cached member. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { matchMutation, useQueryClient } from '@tanstack/react-query';
 import { SINCE_PATTERN } from '@fenestra/shared';
-import { useMe } from '../session';
+import { sessionRenewalKey, useMe } from '../session';
 import type { LiveConnection } from './event-stream';
 import { invalidateForEvent, invalidateLive } from './invalidate-on-event';
 import { announceForumEvent } from './forum-event-listeners';
@@ -51,6 +51,11 @@ export function LiveUpdates() {
       { since: serverDataReadAt() },
     );
     connection.current = live;
+    // A new session (a password change): the stream reopens with it, as the old one's end closed it.
+    const renewed = client.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      if (matchMutation({ mutationKey: sessionRenewalKey }, event.mutation)) live.restart();
+    });
     const cache = client.getQueryCache();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const updateWatched = () => {
@@ -62,6 +67,7 @@ export function LiveUpdates() {
     return () => {
       clearTimeout(timer);
       unsubscribe();
+      renewed();
       live.stop();
       connection.current = null;
     };

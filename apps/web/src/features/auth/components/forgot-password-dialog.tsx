@@ -7,6 +7,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toastValidationError } from '../../../lib/validation-toast';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 interface ForgotPasswordDialogProps {
@@ -16,7 +17,11 @@ interface ForgotPasswordDialogProps {
 
 export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialogProps) {
   const requestReset = useRequestPasswordReset();
-  const form = useForm({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
+  const form = useForm({
+    shouldFocusError: false,
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { email: '' },
+  });
 
   const onSubmit = form.handleSubmit(
     async (input) => {
@@ -30,7 +35,10 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
       form.reset();
       onOpenChange(false);
     },
-    () => toastValidationError(resetRequestSchema, form.getValues()),
+    (invalid, event) => {
+      focusFirstInvalid(event?.target, invalid);
+      toastValidationError(resetRequestSchema, form.getValues());
+    },
   );
 
   return (

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toastValidationError } from '../../../lib/validation-toast';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useResetPassword } from '../api/reset-password';
 
 /** Reset mode of /auth: the token comes from the emailed link. */
@@ -14,6 +15,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
   const form = useForm({
+    shouldFocusError: false,
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
@@ -30,7 +32,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       toast.success(MSG.passwordUpdated);
       await navigate('/', { replace: true });
     },
-    () => toastValidationError(resetPasswordSchema, form.getValues()),
+    (invalid, event) => {
+      focusFirstInvalid(event?.target, invalid);
+      toastValidationError(resetPasswordSchema, form.getValues());
+    },
   );
 
   return (

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toastValidationError } from '../../../lib/validation-toast';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useSignIn } from '../api/sign-in';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
@@ -28,7 +29,11 @@ export function SignInForm() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const [forgotOpen, setForgotOpen] = useState(false);
-  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm({
+    shouldFocusError: false,
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(
@@ -42,7 +47,10 @@ export function SignInForm() {
       toast.success(MSG.welcomeBack);
       await navigate('/', { replace: true });
     },
-    () => toastValidationError(signInSchema, form.getValues()),
+    (invalid, event) => {
+      focusFirstInvalid(event?.target, invalid);
+      toastValidationError(signInSchema, form.getValues());
+    },
   );
 
   return (

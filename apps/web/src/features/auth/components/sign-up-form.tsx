@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toastValidationError } from '../../../lib/validation-toast';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useSignUp } from '../api/sign-up';
 import { useSiteName } from '../../../lib/public-config';
 
@@ -19,6 +20,7 @@ export function SignUpForm() {
   const siteName = useSiteName();
   const signUp = useSignUp();
   const form = useForm({
+    shouldFocusError: false,
     resolver: zodResolver(signUpSchema),
     defaultValues: { email: '', password: '', username: '' },
   });
@@ -53,7 +55,10 @@ export function SignUpForm() {
       toast.success(MSG.welcomeNew(siteName));
       await navigate('/', { replace: true });
     },
-    () => toastValidationError(signUpSchema, form.getValues()),
+    (invalid, event) => {
+      focusFirstInvalid(event?.target, invalid);
+      toastValidationError(signUpSchema, form.getValues());
+    },
   );
 
   return (

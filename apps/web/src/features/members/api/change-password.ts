@@ -1,5 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { sessionRenewalKey } from '../../../lib/session';
 
 export interface ChangePasswordRequest {
   currentPassword: string;
@@ -14,7 +16,15 @@ export function changePassword(input: ChangePasswordRequest) {
   return api<unknown>('/api/account/change-password', { method: 'POST', body: input });
 }
 
-/** Nothing cached changes: this session stays signed in. */
+/**
+ * This tab stays signed in with the session the answer brings (sessionRenewalKey); once it has come, /api/me is
+ * asked again with it, and the live stream (which the old session's end closed) reopens with it (LiveUpdates).
+ */
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: sessionRenewalKey,
+    mutationFn: changePassword,
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me }),
+  });
 }

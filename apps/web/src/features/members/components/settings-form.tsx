@@ -11,6 +11,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toastValidationError } from '../../../lib/validation-toast';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useChangePassword } from '../api/change-password';
 import { useUpdateEmailPreferences } from '../api/update-email-preferences';
 import { useUpdateDigest } from '../api/update-digest';
@@ -65,6 +66,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   const updateDigest = useUpdateDigest();
   const changePassword = useChangePassword();
   const form = useForm<SettingsFormInput, unknown, SettingsFormValues>({
+    shouldFocusError: false,
     resolver: zodResolver(settingsFormSchema),
     defaultValues: formValuesOf(settings),
     // Validate on submit, then as the member types: a blur never moves the form under the pointer mid-click.
@@ -123,7 +125,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     else toast.error(MSG.someSettingsFailed, { description });
   }
 
-  const onSubmit = form.handleSubmit(save, () => toastValidationError(settingsFormSchema, form.getValues()));
+  const onSubmit = form.handleSubmit(save, (invalid, event) => {
+    focusFirstInvalid(event?.target, invalid);
+    toastValidationError(settingsFormSchema, form.getValues());
+  });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Account settings" className="space-y-6">

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Settings } from '@fenestra/shared';
 import { compressImage } from '../../../lib/compress-image';
+import { queryKeys } from '../../../lib/query-keys';
 import { member, renderApp, type Handlers } from '../../../test/render-app';
 import { makeSettings, sentBodies } from '../testing/member-fixtures';
 
@@ -193,6 +194,32 @@ describe('settings: password', () => {
     expect(passwordCalls(app)).toHaveLength(0);
   });
 
+  it('focuses the field in error once: a field the member moves to next keeps the focus and what is typed there', async () => {
+    const app = await openSettings();
+    await app.user.type(field('Current password'), 'Old-Password1');
+    await app.user.type(field('New password'), 'Sturdy-Hinge9');
+    await app.user.type(field('Confirm new password'), 'Sturdy-Hinge8');
+    field('New password').focus();
+    // Timers held back, as on a busy machine where the member moves on before any timer runs: the save is checked
+    // (promises only), then the member goes to the current password, then the timers the failed save left run.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(save());
+      for (let turn = 0; turn < 100 && !field('Confirm new password').hasAttribute('aria-invalid'); turn++)
+        await act(() => Promise.resolve());
+      expect(field('Confirm new password')).toHaveAccessibleDescription(MSG.passwordsDontMatch);
+      expect(field('Confirm new password')).toHaveFocus();
+      act(() => field('Current password').focus());
+      act(() => vi.runOnlyPendingTimers());
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(field('Current password')).toHaveFocus();
+    await app.user.keyboard('X');
+    expect(field('Current password')).toHaveValue('Old-Password1X');
+    expect(field('Confirm new password')).toHaveValue('Sturdy-Hinge8');
+  });
+
   it('applies the new password rules', async () => {
     const app = await openSettings();
     await app.user.type(field('Current password'), 'Old-Password1');
@@ -241,6 +268,39 @@ describe('settings: password', () => {
     await app.user.click(save());
     expect(await screen.findByText(MSG.passwordUpdated)).toBeInTheDocument();
     expect(attempts).toBe(2);
+  });
+
+  it('stays signed in when its old session ends before the answer brings the new one', async () => {
+    let answer: (reply: { body: unknown }) => void = () => undefined;
+    let session: 'old' | 'ended' | 'new' = 'old';
+    const app = await openSettings({
+      // The old cookie's session ends as the server changes the password, before its answer brings the new one.
+      'POST /api/account/change-password': () => {
+        session = 'ended';
+        return new Promise((resolve) => (answer = resolve));
+      },
+      'GET /api/me': () => ({ body: { me: session === 'ended' ? null : member } }),
+    });
+    await app.user.type(field('Current password'), 'Old-Password1');
+    await app.user.type(field('New password'), 'Sturdy-Hinge9');
+    await app.user.type(field('Confirm new password'), 'Sturdy-Hinge9');
+    await app.user.click(save());
+    await waitFor(() => expect(passwordCalls(app)).toHaveLength(1));
+    // The live stream hears the old session end (session.revoked): /api/me is asked with the old cookie.
+    const asked = () => app.fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/me')).length;
+    const before = asked();
+    await act(() => app.queryClient.invalidateQueries({ queryKey: queryKeys.me }));
+    expect(asked()).toBe(before + 1);
+    expect(screen.queryByText(MSG.sessionEnded)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /User menu/ })).toBeInTheDocument();
+    session = 'new';
+    await act(async () => answer({ body: { ok: true } }));
+    expect(await screen.findByText(MSG.passwordUpdated)).toBeInTheDocument();
+    // Asked again with the new session once the answer came.
+    await waitFor(() => expect(asked()).toBe(before + 2));
+    expect(screen.getByRole('button', { name: /User menu/ })).toBeInTheDocument();
+    expect(screen.queryByText(MSG.sessionEnded)).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Account settings' })).toBeInTheDocument();
   });
 
   it("toasts 'Password updated!' and clears the fields", async () => {
