@@ -186,6 +186,16 @@ describe('keyset pages', () => {
     },
   );
 
+  it('counts them all on a page past the last post, which is empty', async () => {
+    const past = Buffer.from(
+      JSON.stringify({ o: 'recent', c: '2000-01-01T00:00:00.000000Z', i: '00000000-0000-4000-8000-000000000000' }),
+    ).toString('base64url');
+    const l = await list(t, `?sort=recent&cursor=${past}`);
+    expect(l.posts).toEqual([]);
+    expect(l.nextCursor).toBeNull();
+    expect(l.total).toBe(45);
+  });
+
   it('refuses a cursor that is not one, or belongs to another sort', async () => {
     expect((await get(t, '/api/posts?cursor=garbage')).statusCode).toBe(400);
     const first = await list(t, '?sort=votes');

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   LIMITS,
   LIST_SCOPES,
@@ -57,8 +57,11 @@ interface ListSpec {
   params: Record<string, unknown>;
   /** Only solved posts: read from the first solved one in an order that puts them last. */
   solvedOnly?: boolean;
-  /** The total's statement, by name, with the same placeholders; or the total, when known. */
-  count: { name: string; build: Preparable<{ n: number }> } | number;
+  /**
+   * The total's query, with the same placeholders: read in the page's statement (one round trip), and on its own
+   * (by `name`) only for a page with no posts; or the total, when known.
+   */
+  count: { name: string; build: () => SQLWrapper & ReturnType<Preparable<{ n: number }>> } | number;
 }
 
 const TOPIC = sql.placeholder('topic');
@@ -106,7 +109,7 @@ function publicWhere(filter: string, topic: Topic | null): SQL | undefined {
 export function postLists(deps: { db: Db; prepared: PreparedStatements; summaries: PostSummaries['summaries'] }) {
   const { db, prepared, summaries } = deps;
 
-  /** A page of a list: the posts with their attachments, then the total (one connection at a time). */
+  /** A page of a list: the posts with their attachments and the total, in one statement. */
   async function page(
     spec: ListSpec,
     orderName: OrderName,
@@ -116,19 +119,23 @@ export function postLists(deps: { db: Db; prepared: PreparedStatements; summarie
     const order = ORDERS[orderName];
     const cursor = decodeCursor(rawCursor, orderName);
     const name = `${spec.name}_${orderName}_${cursor ? 'after' : 'first'}`;
-    const statement = prepared<repo.SummaryRow>(name, () =>
+    const { count } = spec;
+    const statement = prepared<repo.SummaryRow & { total?: number }>(name, () =>
       repo.selectPosts(
         db,
         and(spec.where, cursor ? order.after : undefined, spec.solvedOnly ? order.solvedStart : undefined),
         order.by,
         LIMITS.pageSize + 1,
+        typeof count === 'number' ? undefined : count.build(),
       ),
     );
     const rows = await statement.execute(cursor ? { ...spec.params, ...keyValues(cursor) } : spec.params);
     const total =
-      typeof spec.count === 'number'
-        ? spec.count
-        : ((await prepared(spec.count.name, spec.count.build).execute(spec.params))[0]?.n ?? 0);
+      typeof count === 'number'
+        ? count
+        : rows[0]
+          ? Number(rows[0].total ?? 0)
+          : ((await prepared(count.name, count.build).execute(spec.params))[0]?.n ?? 0);
     const more = rows.length > LIMITS.pageSize;
     const shown = more ? rows.slice(0, LIMITS.pageSize) : rows;
     const last = shown[shown.length - 1];

@@ -182,10 +182,13 @@ export const hasVideo = sql`exists (select 1 from ${postVideos} where ${postVide
 /** A post's columns as cards read them (posts joined to profiles on the author). */
 export const summaryColumns = { ...postColumns, description: previewSource, ...attachmentColumns };
 
-/** A page of posts as cards show them, with their attachments: `where` selects (cursor included), `orderBy` orders; the caller asks for one extra row. */
-export function selectPosts(db: Conn, where: SQL | undefined, orderBy: SQL[], limit: number) {
+/**
+ * A page of posts as cards show them, with their attachments: `where` selects (cursor included), `orderBy` orders; the
+ * caller asks for one extra row. `total`: a count read in the same statement, on every row (once: an InitPlan).
+ */
+export function selectPosts(db: Conn, where: SQL | undefined, orderBy: SQL[], limit: number, total?: SQLWrapper) {
   return db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, ...(total ? { total: sql<number>`(${total})` } : {}) })
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
     .where(where)
