@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, lt, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { linkPreviews, replies, replyLinks, type StoredCard } from '../../db/schema/index.js';
 
@@ -87,24 +87,27 @@ export async function linksOfReply(db: Db, replyId: string): Promise<{ postId: s
   return { postId: reply.postId, urls: rows.map((r) => r.url) };
 }
 
-/** The cached cards of these replies' links, in each reply's order (links not fetched yet have no row). */
-export async function cardsOfReplies(db: Db | Tx, replyIds: string[]) {
-  if (replyIds.length === 0) return [];
-  return db
-    .select({
-      replyId: replyLinks.replyId,
-      url: replyLinks.url,
-      data: linkPreviews.data,
-      imagePath: linkPreviews.imagePath,
-      imageWidth: linkPreviews.imageWidth,
-      imageHeight: linkPreviews.imageHeight,
-      imageVariantWidths: linkPreviews.imageVariantWidths,
-    })
-    .from(replyLinks)
-    .innerJoin(linkPreviews, eq(linkPreviews.url, replyLinks.url))
-    .where(inArray(replyLinks.replyId, replyIds))
-    .orderBy(asc(replyLinks.replyId), asc(replyLinks.position));
+/** A reply's link with its cached card (links not fetched yet have no row). */
+export interface ReplyCardRow {
+  replyId: string;
+  url: string;
+  data: StoredCard | null;
+  imagePath: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  imageVariantWidths: number[];
 }
+
+/**
+ * The cached cards of the replies `replyIds` (a uuid[]) names, in each reply's order, as one JSON array of
+ * ReplyCardRow: a column of the statement that reads the replies' other attachments (replies/repo.attachmentsOf).
+ */
+export const replyCardsJson = (replyIds: SQL) => sql<ReplyCardRow[]>`(
+  SELECT coalesce(json_agg(json_build_object('replyId', l.reply_id, 'url', l.url, 'data', p.data, 'imagePath', p.image_path,
+    'imageWidth', p.image_width, 'imageHeight', p.image_height, 'imageVariantWidths', p.image_variant_widths)
+    ORDER BY l.reply_id, l.position), '[]'::json)
+  FROM ${replyLinks} l JOIN ${linkPreviews} p ON p.url = l.url
+  WHERE l.reply_id = ANY (${replyIds}))`;
 
 /** Links some reply shows whose refetch is due, oldest first. */
 export async function dueForRefetch(db: Db, now: Date, limit: number): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { pictureCopies, previewDomain, previewKey, type LinkPreview } from '@fenestra/shared';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { LinkFetcher } from '../../adapters/link-preview/link-fetcher.js';
 import {
   linkPreviewPath,
@@ -13,7 +13,6 @@ import {
 } from '../../adapters/storage/storage.js';
 import { publishEvent } from '../../realtime/bus-event.js';
 import {
-  cardsOfReplies,
   deleteUnusedBefore,
   dueForRefetch,
   findLinkPreview,
@@ -21,8 +20,12 @@ import {
   recordFetch,
   repliesShowing,
   type LinkPreviewRow,
+  type ReplyCardRow,
   type StoredFetch,
 } from './repo.js';
+
+// The replies' statement reads their cards with their other attachments (replies/repo.attachmentsOf).
+export { replyCardsJson, type ReplyCardRow } from './repo.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A card is refetched a day after it was read, a failure after an hour; the old card shows meanwhile. */
@@ -51,14 +54,10 @@ export function toLinkPreview(url: string, row: CardRow | null, media: MediaAddr
 /** A link-preview picture with its copies, the way every stored picture is removed. */
 const pictureFiles = (paths: string[]) => withVariants(paths.map((path) => ({ bucket: 'post-images' as const, path })));
 
-/** The cards of these replies, by reply id, in each reply's order (links without a card yet are left out). */
-export async function previewsOfReplies(
-  db: Db | Tx,
-  replyIds: string[],
-  media: MediaAddress,
-): Promise<Map<string, LinkPreview[]>> {
+/** The cards of replies' links (replyCardsJson), by reply id, in each reply's order (links without a card left out). */
+export function previewsOfReplies(rows: ReplyCardRow[], media: MediaAddress): Map<string, LinkPreview[]> {
   const byReply = new Map<string, LinkPreview[]>();
-  for (const row of await cardsOfReplies(db, replyIds)) {
+  for (const row of rows) {
     const card = toLinkPreview(row.url, row, media);
     if (card) byReply.set(row.replyId, [...(byReply.get(row.replyId) ?? []), card]);
   }

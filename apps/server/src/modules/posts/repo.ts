@@ -14,6 +14,7 @@ import {
 import type { UploadRow } from '../uploads/service.js';
 import { authorColumns, type AuthorRow } from '../../lib/author.js';
 import { exactTime } from '../../lib/cursor.js';
+import type { PictureRow } from '../../lib/picture-row.js';
 
 type Conn = Db | Tx;
 
@@ -47,13 +48,7 @@ const postColumns = {
 const previewSource = sql<string>`left(${posts.description}, 201)`;
 
 /** An image as a post's card and page show it (the columns' names in camelCase, read as JSON). */
-export interface ImageRow {
-  id: string;
-  imageUrl: string;
-  displayOrder: number;
-  width: number | null;
-  height: number | null;
-  variantWidths: number[];
+export interface ImageRow extends PictureRow {
   altText: string | null;
   detectedObject: string | null;
   detectedCategory: string | null;

@@ -106,10 +106,8 @@ export function repliesService(deps: {
   /** The output whitelist for replies: rows plus their batched pictures and mentions. */
   async function toReplies(rows: repo.ReplyRow[]): Promise<Reply[]> {
     const ids = rows.map((r) => r.id);
-    // One after the other: a request holds one pool connection at a time.
-    const images = await repo.imagesOf(db, ids);
-    const mentions = await repo.mentionsOf(db, ids);
-    const previews = await previewsOfReplies(db, ids, media);
+    const { images, mentions, cards } = await repo.attachmentsOf(db, ids);
+    const previews = previewsOfReplies(cards, media);
     return rows.map((row) => ({
       id: row.id,
       postId: row.postId,
