@@ -17,6 +17,7 @@ import type { Replay } from '../cache/replay.js';
 import type { Auth } from '../modules/account/auth.js';
 import type { DetectionService } from '../modules/detection/service.js';
 import type { SiteSettingsService } from '../modules/site-settings/service.js';
+import type { PreviewKeeper } from '../modules/posts/service.js';
 
 // What buildApp's steps hand each other (app.services is AppServices).
 
@@ -51,6 +52,8 @@ export interface AppServices {
   detection: DetectionService;
   /** The site settings in force (defaults, what admins saved, the environment), followed live on every instance. */
   settings: SiteSettingsService;
+  /** Where the card previews reads had to make are kept (modules/posts/previews.ts); `written()` waits for them. */
+  previews: PreviewKeeper;
 }
 
 /** Outside systems a test may replace (the link fetcher with its own resolver and limits), and timings it may shorten. */

@@ -9,7 +9,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * to close (a provider a test passed in is the test's).
  */
 export function installLifecycle(app: FastifyInstance, opened: OpenedServices, opts: { ownsAi: boolean }): void {
-  const { database, events, replay, ai } = opened.services;
+  const { database, events, replay, ai, previews } = opened.services;
   const { listener, hub } = events;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -60,6 +60,8 @@ export function installLifecycle(app: FastifyInstance, opened: OpenedServices, o
   app.addHook('onClose', async () => {
     await opened.jobRuntime.stop();
     if (opts.ownsAi) await ai.close();
+    // The previews reads made are written before the pool ends (a statement or two).
+    await previews.written();
     await database.close();
   });
 }

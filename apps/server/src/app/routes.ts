@@ -119,6 +119,7 @@ export async function registerModules(app: FastifyInstance, { services, secret }
     cache: publicCache,
     detectionOn: detection.detectionOn,
     switches: communitySwitches(services.settings),
+    previews: services.previews,
   });
   await app.register(postRoutes, { config, posts });
   const members = membersService({ db, storage, posts, media, log: app.log, cache: publicCache });

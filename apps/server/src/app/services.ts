@@ -17,6 +17,7 @@ import { createAuth } from '../modules/account/auth.js';
 import { createProfileForEmail } from '../modules/account/profile-repo.js';
 import { readSiteSettings, siteSettingsService } from '../modules/site-settings/service.js';
 import { startRealtime } from './realtime.js';
+import { previewKeeper } from '../modules/posts/service.js';
 import type { AppAdapters, OpenedServices } from './app-services.js';
 
 /** Opens the database, storage, mail, AI and the job queue, and starts the event listener and the caches. */
@@ -75,6 +76,7 @@ export async function openServices(
     followFirst: (listener) => settings.follow(listener),
   });
   await settings.load();
+  const previews = previewKeeper(database.db, (err) => log.warn(`Card previews not kept: ${String(err)}`));
   return {
     services: {
       config,
@@ -93,6 +95,7 @@ export async function openServices(
       ai,
       detection,
       settings,
+      previews,
     },
     secret,
     jobRuntime,

@@ -13,3 +13,4 @@ export * from './flags.js';
 export * from './parts.js';
 export * from './push.js';
 export * from './rendered-pages.js';
+export * from './post-previews.js';

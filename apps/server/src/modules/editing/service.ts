@@ -33,7 +33,7 @@ import { insertReplyLinks } from '../link-previews/service.js';
 import { writeLog } from '../moderation/service.js';
 import { clearEditDraft } from '../drafts/service.js';
 import { sendInTransaction } from '../../lib/jobs.js';
-import { insertVideo, type PostsService, type Viewer } from '../posts/service.js';
+import { insertVideo, keepPreviewOf, type PostsService, type Viewer } from '../posts/service.js';
 import * as repo from './repo.js';
 import { publishEvent } from '../../realtime/bus-event.js';
 
@@ -209,6 +209,7 @@ export function editingService(deps: {
         denialReason: resubmit ? null : post.denialReason,
         editedAt,
       });
+      if (input.description !== post.description) await keepPreviewOf(tx, post.id, input.description);
 
       const notices: NewNotification[] = [];
       if (resubmit) {

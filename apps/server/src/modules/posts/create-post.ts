@@ -9,6 +9,7 @@ import { resolveMentions } from '../mentions/service.js';
 import { clearDraft } from '../drafts/service.js';
 import { addToPostCount, writeLog } from '../moderation/service.js';
 import * as repo from './repo.js';
+import { keepPreviewOf } from './previews.js';
 
 /**
  * A new post waits for review: its uploads claimed, its detections queued, staff told, in one transaction. With
@@ -29,6 +30,7 @@ export async function createPost(
       description: input.description,
       status,
     });
+    await keepPreviewOf(tx, id, input.description);
     await repo.insertTags(tx, id, tags);
     await repo.insertImages(tx, id, await claimUploads(tx, member.id, input.imageUploadIds, 'image'));
     await queueDetections(tx, id, deps.detectionOn);

@@ -15,6 +15,7 @@ import type { UploadRow } from '../uploads/service.js';
 import { authorColumns, type AuthorRow } from '../../lib/author.js';
 import { exactTime } from '../../lib/cursor.js';
 import type { PictureRow } from '../../lib/picture-row.js';
+import { keptPreview, previewSourceOf } from './previews.js';
 
 type Conn = Db | Tx;
 
@@ -44,8 +45,8 @@ const postColumns = {
   ...authorColumns,
 };
 
-/** One more character than the preview shows, so the caller knows whether it was cut. */
-const previewSource = sql<string>`left(${posts.description}, 201)`;
+/** The Markdown a card's preview is made from, and the preview kept for it (posts/previews.ts). */
+const previewColumns = { description: previewSourceOf(posts.description), preview: keptPreview };
 
 /** An image as a post's card and page show it (the columns' names in camelCase, read as JSON). */
 export interface ImageRow extends PictureRow {
@@ -120,8 +121,11 @@ export type PostRow = {
   hiddenAt?: Date | string | null;
   answeredBy?: { id: string; username: string } | null;
 } & AuthorRow;
-/** A post as lists read it: the preview's source (or, for one post, the whole description) and, mostly, its attachments. */
-export type SummaryRow = PostRow & { description: string } & Partial<Attachments>;
+/**
+ * A post as lists read it: the preview's source (or, for one post, the whole description), the preview kept for it
+ * (null: none yet) and, mostly, its attachments.
+ */
+export type SummaryRow = PostRow & { description: string; preview?: string | null } & Partial<Attachments>;
 export type BookmarkedRow = SummaryRow & { bookmarkId: string; bookmarkKey: string };
 
 // ---- writing a post ----
@@ -175,7 +179,7 @@ export const isPublicStatus = sql`${posts.status} in ('open', 'solved')`;
 export const hasVideo = sql`exists (select 1 from ${postVideos} where ${postVideos.postId} = ${posts.id})`;
 
 /** A post's columns as cards read them (posts joined to profiles on the author). */
-export const summaryColumns = { ...postColumns, description: previewSource, ...attachmentColumns };
+export const summaryColumns = { ...postColumns, ...previewColumns, ...attachmentColumns };
 
 /**
  * A page of posts as cards show them, with their attachments: `where` selects (cursor included), `orderBy` orders; the
@@ -234,7 +238,7 @@ export async function selectBookmarked(
   return db
     .select({
       ...postColumns,
-      description: previewSource,
+      ...previewColumns,
       ...attachmentColumns,
       bookmarkId: bookmarks.id,
       bookmarkKey: exactTime(bookmarks.createdAt),

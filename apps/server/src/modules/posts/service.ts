@@ -13,6 +13,7 @@ import { toggleMark } from './marks.js';
 import { publicPostReads } from './public-reads.js';
 import { preparedStatements } from './statements.js';
 import { postSummaries } from './summaries.js';
+import { previewKeeper, type PreviewKeeper } from './previews.js';
 import { canSee, isPostId, viewerFrom, type Viewer } from './viewer.js';
 
 // The posts module's one service: what other modules and the routes call. Each concern lives in its own file.
@@ -21,6 +22,7 @@ export type { ListQuery } from './lists.js';
 export type { PublicAnswer } from './public-reads.js';
 // What other modules read of posts in their own statements: a card's columns and a member's marks on posts.
 export { insertVideo, memberMarks, summaryColumns, type SummaryRow } from './repo.js';
+export { keepPreviewOf, previewKeeper, previewSourceOf, type PreviewKeeper } from './previews.js';
 
 export function postsService(deps: {
   db: Db;
@@ -30,11 +32,14 @@ export function postsService(deps: {
   detectionOn: boolean;
   /** The operator's switches (AUTO_APPROVE_TRUSTED); unset: all off. */
   switches?: () => CommunitySwitches;
+  /** Where the card previews reads make are kept; unset: kept by a keeper of its own. */
+  previews?: PreviewKeeper;
 }) {
   const { db, media, cache, detectionOn } = deps;
   const switches = deps.switches ?? (() => ({ autoApproveTrusted: false, requireEmailVerification: false }));
   const prepared = preparedStatements();
-  const { summaries, detailOf } = postSummaries(db, media);
+  const previews = deps.previews ?? previewKeeper(db);
+  const { summaries, detailOf } = postSummaries(db, media, previews);
   const lists = postLists({ db, prepared, summaries });
 
   const findPost = async (id: string): Promise<repo.SummaryRow | null> =>

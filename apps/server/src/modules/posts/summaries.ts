@@ -1,16 +1,15 @@
-import { previewOf, type PostDetail, type PostImage, type PostSummary, type PostVideo } from '@fenestra/shared';
+import type { PostDetail, PostImage, PostSummary, PostVideo } from '@fenestra/shared';
 import type { Db } from '../../db/client.js';
 import type { MediaAddress } from '../../adapters/storage/storage.js';
 import { authorOf } from '../../lib/author.js';
-import { memberPlainText, renderMemberText } from '../../lib/member-markdown.js';
+import { renderMemberText } from '../../lib/member-markdown.js';
 import { resolveMentions } from '../mentions/service.js';
 import * as repo from './repo.js';
+import { previewFrom, type MadePreview, type PreviewKeeper } from './previews.js';
 import type { Viewer } from './viewer.js';
 
 // The output whitelist of a post: what a card (summary) and a post's page (detail) show, and to whom.
 
-// Enough of the Markdown to give a 200-character preview, without parsing a 5000-character description for a card.
-const PREVIEW_SOURCE = 1500;
 const NO_MARKS = { liked: new Set<string>(), bookmarked: new Set<string>() };
 const NO_ATTACHMENTS: repo.Attachments = { tags: [], images: [], video: null };
 
@@ -47,12 +46,31 @@ const videoOf = (v: repo.VideoRow, media: MediaAddress): PostVideo => ({
   mimeType: v.mimeType,
 });
 
-export function postSummaries(db: Db, media: MediaAddress) {
+/** previews: where the previews a read had to make are kept (posts/previews.ts); null keeps none. */
+export function postSummaries(db: Db, media: MediaAddress, previews: PreviewKeeper | null = null) {
   /**
    * The output whitelist for a page of posts: the rows (with their attachments, or one query for them) and
    * the viewer's likes and bookmarks (one query).
    */
   async function summaries(rows: repo.SummaryRow[], viewer: Viewer | null): Promise<PostSummary[]> {
+    const made: MadePreview[] = [];
+    // A card's preview: the kept one, else made from the start of its Markdown (the row's description) and kept.
+    const previewOfRow = (row: repo.SummaryRow) => {
+      if (row.preview != null) return row.preview;
+      const preview = previewFrom(row.description);
+      made.push({ postId: row.id, source: row.description, preview });
+      return preview;
+    };
+    const cards = await cardsOf(rows, viewer, previewOfRow);
+    previews?.keep(made);
+    return cards;
+  }
+
+  async function cardsOf(
+    rows: repo.SummaryRow[],
+    viewer: Viewer | null,
+    previewOfRow: (row: repo.SummaryRow) => string,
+  ): Promise<PostSummary[]> {
     const loaded = await repo.loadAttachments(
       db,
       rows.filter((r) => r.tags === undefined).map((r) => r.id),
@@ -72,7 +90,7 @@ export function postSummaries(db: Db, media: MediaAddress) {
         id: row.id,
         topic: row.topic,
         title: row.title,
-        preview: previewOf(memberPlainText(row.description.slice(0, PREVIEW_SOURCE))),
+        preview: previewOfRow(row),
         status: row.status,
         denialReason: row.denialReason,
         createdAt: row.createdAt.toISOString(),
@@ -93,7 +111,8 @@ export function postSummaries(db: Db, media: MediaAddress) {
 
   /** A post's page: its summary without the preview, the whole description and what the viewer may do. */
   async function detailOf(row: repo.SummaryRow, viewer: Viewer | null): Promise<PostDetail> {
-    const [summary] = await summaries([row], viewer);
+    // A post's page shows no preview: none is made.
+    const [summary] = await cardsOf([row], viewer, () => '');
     const { preview: _preview, ...rest } = summary!;
     const mentions = await resolveMentions(db, row.description);
     return {

@@ -4,7 +4,7 @@ import { LIMITS, SEARCH_LIMITS, type SearchStatus, type Topic } from '@fenestra/
 import type { Db } from '../../db/client.js';
 import type { Estimate, SearchTsQuery } from './query.js';
 import { posts, profiles } from '../../db/schema/index.js';
-import { summaryColumns, type SummaryRow } from '../posts/service.js';
+import { previewSourceOf, summaryColumns, type SummaryRow } from '../posts/service.js';
 
 // Weights for D, C, B, A (visible text, replies, description and objects, title and tags).
 const WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'::float4[]`);
@@ -487,7 +487,7 @@ function rankedCardsStatement(db: Db, limit: number) {
       rankedRank: sql<number | null>`r.rank`,
       ...summaryColumns,
       markedTitle: sql<string>`ts_headline('english'::regconfig, ${headlineText(sql`${posts.title}`)}, ${query}, ${HEADLINE_OPTIONS})`,
-      markedPreview: sql<string>`ts_headline('english'::regconfig, ${headlineText(sql`left(${posts.description}, 201)`)}, ${query}, ${HEADLINE_OPTIONS})`,
+      markedPreview: sql<string>`ts_headline('english'::regconfig, ${headlineText(previewSourceOf(posts.description))}, ${query}, ${HEADLINE_OPTIONS})`,
     })
     .from(
       sql`(SELECT * FROM search_with_plan(${p('newestFirst')}::boolean, ${p('count')}::text, ${p('statements')}::text[], ${p('args')}::text[], ${p('enough')}::int)
