@@ -1,5 +1,6 @@
 // The search benches' forum: 100,000 posts (BENCH_POSTS) with varied vocabulary, and the queries they measure.
 import type { FastifyInstance } from 'fastify';
+import { fillPreviews } from '../apps/server/src/modules/posts/service.js';
 
 export const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 
@@ -177,6 +178,8 @@ export async function seedSearchVolume(app: FastifyInstance) {
     `INSERT INTO profiles (id, username) SELECT 'bench-' || g, 'bench_member_' || g FROM generate_series(1, 2000) g`,
   );
   await insertSearchPosts(pool, 1, POSTS);
+  // The cards' previews, kept as the app keeps those of the posts it writes (decision 050).
+  await fillPreviews(app.services.database.db);
   // As autovacuum leaves a running forum: statistics, and the full-text index's pending list merged.
   await pool.query('VACUUM ANALYZE');
 }

@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { Worker } from 'node:worker_threads';
 import { listen, startBenchApp } from './bench-app.js';
 import { POSTS, QUERIES, SIMILAR_DRAFTS, seedSearchVolume } from './search-volume.js';
+import { fillPreviews } from '../apps/server/src/modules/posts/service.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -127,6 +128,9 @@ async function main() {
     } = await bench.app.services.database.pool.query<{ posts: number }>('SELECT count(*)::int AS posts FROM posts');
     if ((existing?.posts ?? 0) >= POSTS) {
       console.log(`Reusing the ${existing!.posts.toLocaleString('en-US')} posts already in the database`);
+      // Seeded before the cards' previews were kept (decision 050): kept now, once.
+      const made = await fillPreviews(bench.app.services.database.db);
+      if (made) console.log(`Kept the previews of ${made.toLocaleString('en-US')} posts`);
     } else {
       const t0 = performance.now();
       await seedSearchVolume(bench.app);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fillPreviews } from '../apps/server/src/modules/posts/service.js';
 
 /** The default volume (20,000 posts, 60,000 replies) and the large one (100,000 posts, 1,000,000 replies). */
 export const VOLUMES = {
@@ -82,6 +83,8 @@ export async function seedVolume(app: FastifyInstance, volume: Volume = VOLUMES.
     FROM posts WHERE status IN ('open', 'solved')`);
   // Vacuumed and analysed now, so autovacuum does not start on these tables while the figures are taken; and
   // checkpointed, so the seed's dirty pages are not written out while they are (a million replies are many).
+  // The cards' previews, kept as the app keeps those of the posts it writes (decision 050).
+  await fillPreviews(app.services.database.db);
   await pool.query('VACUUM ANALYZE');
   await pool.query('CHECKPOINT');
   const res = await app.inject({

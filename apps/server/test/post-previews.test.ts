@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { SearchResults } from '@fenestra/shared';
 import { ORIGIN, createTestApp, insertMember, type TestApp } from './helpers.js';
 import { ask, askBody, get, insertPost, sqlQuery } from './post-fixtures.js';
-import { previewFrom, previewSourceIn } from '../src/modules/posts/previews.js';
+import { fillPreviews, previewFrom, previewSourceIn } from '../src/modules/posts/previews.js';
 
 // Card previews made once and kept (decision 050): a card drawn from a kept preview is the card drawn from its
 // Markdown, and no card ever shows the preview of Markdown its post no longer has.
@@ -58,6 +58,16 @@ describe('kept card previews', () => {
 
     await sqlQuery(t, 'DELETE FROM posts WHERE id = $1', [ids[1]]);
     expect(await keptOf(ids[1]!)).toBeNull();
+  });
+
+  it('keeps the previews of posts written around the app all at once, and only those that need one', async () => {
+    const ids: string[] = [];
+    for (const n of [1, 2, 3])
+      ids.push(await insertPost(t, { title: `Imported question ${n}`, description: `Imported *sash* number ${n}` }));
+    const db = t.app.services.database.db;
+    expect(await fillPreviews(db, 2)).toBeGreaterThanOrEqual(3);
+    for (const [i, id] of ids.entries()) expect(await keptOf(id)).toBe(`Imported sash number ${i + 1}`);
+    expect(await fillPreviews(db, 2)).toBe(0);
   });
 
   it('keeps the preview of a question with it when it is asked and when its description is edited', async () => {

@@ -53,6 +53,29 @@ export async function keepPreviews(db: Db | Tx, made: MadePreview[]): Promise<vo
     ON CONFLICT (post_id) DO UPDATE SET source = excluded.source, preview = excluded.preview`);
 }
 
+/**
+ * Makes and keeps the preview of every post that has none for its Markdown now, `batch` posts a statement (after
+ * rows were written around the app: a bench's seed, an import). Returns how many it made.
+ */
+export async function fillPreviews(db: Db, batch = 1000): Promise<number> {
+  let made = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const { rows } = await db.execute<{ id: string; source: string }>(sql`
+      SELECT p.id, ${previewSourceOf(sql`p.description`)} AS source FROM ${posts} p
+      WHERE p.id > ${after}::uuid AND NOT EXISTS (SELECT 1 FROM ${postPreviews} pp
+        WHERE pp.post_id = p.id AND pp.source = ${sourceKey(previewSourceOf(sql`p.description`))})
+      ORDER BY p.id LIMIT ${batch}`);
+    if (rows.length === 0) return made;
+    await keepPreviews(
+      db,
+      rows.map((r) => ({ postId: r.id, source: r.source, preview: previewFrom(r.source) })),
+    );
+    made += rows.length;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
 /** The start of a post's Markdown, cut as previewSourceOf cuts it: by characters, not UTF-16 units. */
 export function previewSourceIn(markdown: string): string {
   // A string this short in UTF-16 units cannot hold more characters.

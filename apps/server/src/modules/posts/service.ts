@@ -22,7 +22,7 @@ export type { ListQuery } from './lists.js';
 export type { PublicAnswer } from './public-reads.js';
 // What other modules read of posts in their own statements: a card's columns and a member's marks on posts.
 export { insertVideo, memberMarks, summaryColumns, type SummaryRow } from './repo.js';
-export { keepPreviewOf, previewKeeper, previewSourceOf, type PreviewKeeper } from './previews.js';
+export { fillPreviews, keepPreviewOf, previewKeeper, previewSourceOf, type PreviewKeeper } from './previews.js';
 
 export function postsService(deps: {
   db: Db;
