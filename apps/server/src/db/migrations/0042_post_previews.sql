@@ -1,8 +1,8 @@
--- A card's preview made once and kept (decision 050, modules/posts/previews.ts): used while its source (the renderer's
--- version and the start of the post's Markdown, hashed) matches the post; one row a post, deleted with it.
+-- A card's preview made once and kept (decision 050, modules/posts/previews.ts): used while its source (a hash of the
+-- start of the post's Markdown, seeded with the renderer's version) matches the post; one row a post, deleted with it.
 CREATE TABLE "post_previews" (
 	"post_id" uuid PRIMARY KEY NOT NULL,
-	"source" uuid NOT NULL,
+	"source" bigint NOT NULL,
 	"preview" text NOT NULL
 );
 --> statement-breakpoint

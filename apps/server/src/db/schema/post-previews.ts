@@ -1,4 +1,4 @@
-import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { posts } from './posts.js';
 
 // A card's preview (the plain text of the start of a post's Markdown), made once and kept, so a list, a search or a
@@ -9,6 +9,6 @@ export const postPreviews = pgTable('post_previews', {
   postId: uuid('post_id')
     .primaryKey()
     .references(() => posts.id, { onDelete: 'cascade' }),
-  source: uuid('source').notNull(),
+  source: bigint('source', { mode: 'bigint' }).notNull(),
   preview: text('preview').notNull(),
 });

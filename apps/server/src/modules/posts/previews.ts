@@ -20,8 +20,12 @@ export const PREVIEW_RENDERING = 1;
 export const previewSourceOf = (markdown: SQL | typeof posts.description) =>
   sql<string>`left(${markdown}, ${sql.raw(String(PREVIEW_SOURCE_CHARS))})`;
 
-/** What a kept preview holds for: the renderer's version and the Markdown it was made from, hashed. */
-const sourceKey = (source: SQL) => sql`md5(${sql.raw(`'${PREVIEW_RENDERING}:'`)} || ${source})::uuid`;
+/**
+ * What a kept preview holds for: the Markdown it was made from, hashed with the renderer's version as the seed
+ * (hashtextextended: a tenth of md5's cost in a list's statement). Should PostgreSQL ever hash otherwise, every kept
+ * preview reads as missing and is made again.
+ */
+const sourceKey = (source: SQL) => sql`hashtextextended(${source}, ${sql.raw(String(PREVIEW_RENDERING))})`;
 
 /** A card's preview, made from the start of its Markdown (previewSourceOf). */
 export const previewFrom = (source: string): string => previewOf(memberPlainText(source));
