@@ -88,7 +88,7 @@ async function dropLeftovers(admin: pg.Client) {
     `SELECT datname FROM pg_database WHERE datname LIKE 'fenestra\\_t%'`,
   );
   for (const { datname } of rows) {
-    const pid = Number(/^fenestra_t(?:pl|\d+)_(\d+)_/.exec(datname)?.[1]);
+    const pid = Number(/^fenestra_t(?:pl|up|\d+)_(\d+)_/.exec(datname)?.[1]);
     if (pid && !alive(pid)) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
   }
 }

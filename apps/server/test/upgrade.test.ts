@@ -26,7 +26,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 async function emptyDatabase(): Promise<string> {
   const serverUrl = inject('testServerUrl');
   const runPid = inject('templateDatabase').split('_')[2];
-  const name = `fenestra_up_${runPid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  // fenestra_t…_<pid>_: the name the global teardown drops with the run's other databases (fenestra_up_ was never dropped).
+  const name = `fenestra_tup_${runPid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
