@@ -43,41 +43,90 @@ export interface ReplyKey {
 /** Is this reply its question's accepted answer? */
 const isAccepted = sql<boolean>`coalesce(${replies.id} = (select ${posts.acceptedReplyId} from ${posts} where ${posts.id} = ${replies.postId}), false)`;
 
-const replyRows = (db: Conn) =>
-  db
-    .select({
-      id: replies.id,
-      postId: replies.postId,
-      content: replies.content,
-      isPinned: replies.isPinned,
-      isAccepted,
-      createdAt: replies.createdAt,
-      createdKey: exactTime(replies.createdAt),
-      version: replies.version,
-      editedAt: replies.editedAt,
-      helpfulCount: replies.helpfulCount,
-      status: replies.status,
-      ...authorColumns,
-    })
-    .from(replies)
-    .leftJoin(profiles, eq(profiles.id, replies.userId));
+const replyColumns = {
+  id: replies.id,
+  postId: replies.postId,
+  content: replies.content,
+  isPinned: replies.isPinned,
+  isAccepted,
+  createdAt: replies.createdAt,
+  createdKey: exactTime(replies.createdAt),
+  version: replies.version,
+  editedAt: replies.editedAt,
+  helpfulCount: replies.helpfulCount,
+  status: replies.status,
+  ...authorColumns,
+};
 
-/** A post's replies in page order after `after`, at most `limit`. */
+const replyRows = (db: Conn) =>
+  db.select(replyColumns).from(replies).leftJoin(profiles, eq(profiles.id, replies.userId));
+
+/** What replies show besides their rows. */
+export interface ReplyAttachments {
+  images: ReplyImageRow[];
+  mentions: (Mention & { replyId: string })[];
+  cards: ReplyCardRow[];
+}
+
+// Each of what the replies `ids` (a uuid[]) show besides their rows, as one JSON array: their pictures in order,
+// their stored mentions with each member's current username (deleted members drop out), their links' cached cards.
+const imagesJson = (ids: SQL) => sql<ReplyImageRow[]>`(
+  SELECT coalesce(json_agg(json_build_object('replyId', i.reply_id, 'id', i.id, 'imageUrl', i.image_url,
+    'displayOrder', i.display_order, 'width', i.width, 'height', i.height, 'variantWidths', i.variant_widths,
+    'detectionStatus', i.detection_status, 'detection', i.detection) ORDER BY i.display_order), '[]'::json)
+  FROM ${replyImages} i WHERE i.reply_id = ANY (${ids}))`;
+const mentionsJson = (ids: SQL) => sql<(Mention & { replyId: string })[]>`(
+  SELECT coalesce(json_agg(json_build_object('replyId', m.reply_id, 'handle', m.handle, 'userId', m.user_id,
+    'username', p.username)), '[]'::json)
+  FROM ${replyMentions} m JOIN ${profiles} p ON p.id = m.user_id WHERE m.reply_id = ANY (${ids}))`;
+const attachmentsJson = (ids: SQL) => ({
+  images: imagesJson(ids),
+  mentions: mentionsJson(ids),
+  cards: replyCardsJson(ids),
+});
+
+/**
+ * A page of a post's replies in page order (accepted, then pinned, then oldest, then id), each with what it shows
+ * (ReplyAttachments), in one statement: prepared once per connection, one shape for the first page and one for a page
+ * after a cursor (a reply key's values as placeholders).
+ */
+function replyPageStatement(db: Db, paged: boolean) {
+  const p = (name: string) => sql.placeholder(name);
+  const keyset = paged
+    ? sql`((${isAccepted}, ${replies.isPinned}) < (${p('accepted')}::boolean, ${p('pinned')}::boolean)
+           OR ((${isAccepted}, ${replies.isPinned}) = (${p('accepted')}::boolean, ${p('pinned')}::boolean)
+               AND (${replies.createdAt}, ${replies.id}) > (${p('createdKey')}::timestamptz, ${p('afterId')}::uuid)))`
+    : undefined;
+  return db
+    .select({ ...replyColumns, ...attachmentsJson(sql`ARRAY[${replies.id}]`) })
+    .from(replies)
+    .leftJoin(profiles, eq(profiles.id, replies.userId))
+    .where(and(eq(replies.postId, sql`${p('postId')}::uuid`), eq(replies.status, 'published'), keyset))
+    .orderBy(desc(isAccepted), desc(replies.isPinned), asc(replies.createdAt), asc(replies.id))
+    .limit(p('limit'))
+    .prepare(paged ? 'reply_page_after' : 'reply_page');
+}
+const replyPages = new WeakMap<Db, Map<boolean, ReturnType<typeof replyPageStatement>>>();
+
+/** A post's replies in page order after `after`, at most `limit`, each with what it shows. */
 export async function selectReplies(
-  db: Conn,
+  db: Db,
   postId: string,
   after: ReplyKey | null,
   limit: number,
-): Promise<ReplyRow[]> {
-  const keyset: SQL | undefined = after
-    ? sql`((${isAccepted}, ${replies.isPinned}) < (${after.accepted}, ${after.pinned})
-           OR ((${isAccepted}, ${replies.isPinned}) = (${after.accepted}, ${after.pinned})
-               AND (${replies.createdAt}, ${replies.id}) > (${after.createdKey}::timestamptz, ${after.id}::uuid)))`
-    : undefined;
-  return replyRows(db)
-    .where(and(eq(replies.postId, postId), eq(replies.status, 'published'), keyset))
-    .orderBy(desc(isAccepted), desc(replies.isPinned), asc(replies.createdAt), asc(replies.id))
-    .limit(limit);
+): Promise<(ReplyRow & ReplyAttachments)[]> {
+  const byShape = replyPages.get(db) ?? new Map<boolean, ReturnType<typeof replyPageStatement>>();
+  replyPages.set(db, byShape);
+  const paged = after !== null;
+  let statement = byShape.get(paged);
+  if (!statement) byShape.set(paged, (statement = replyPageStatement(db, paged)));
+  return statement.execute({
+    postId,
+    limit,
+    ...(after
+      ? { accepted: after.accepted, pinned: after.pinned, createdKey: after.createdKey, afterId: after.id }
+      : {}),
+  });
 }
 
 export async function findReply(db: Conn, id: string): Promise<ReplyRow | null> {
@@ -92,32 +141,11 @@ export interface ReplyImageRow extends PictureRow {
   detection: StoredDetection | null;
 }
 
-/**
- * What these replies show besides their rows, in one statement (one round trip where it was three): their pictures
- * in order, their stored mentions with each member's current username (deleted members drop out), and their links'
- * cached cards.
- */
-export async function attachmentsOf(
-  db: Conn,
-  replyIds: string[],
-): Promise<{ images: ReplyImageRow[]; mentions: (Mention & { replyId: string })[]; cards: ReplyCardRow[] }> {
+/** What these replies show besides their rows (ReplyAttachments), in one statement. */
+export async function attachmentsOf(db: Conn, replyIds: string[]): Promise<ReplyAttachments> {
   if (replyIds.length === 0) return { images: [], mentions: [], cards: [] };
   // One parameter, an array (drizzle spreads a plain array into a list).
-  const ids = sql`${sql.param(replyIds)}::uuid[]`;
-  const [row] = await db
-    .select({
-      images: sql<ReplyImageRow[]>`(
-        SELECT coalesce(json_agg(json_build_object('replyId', i.reply_id, 'id', i.id, 'imageUrl', i.image_url,
-          'displayOrder', i.display_order, 'width', i.width, 'height', i.height, 'variantWidths', i.variant_widths,
-          'detectionStatus', i.detection_status, 'detection', i.detection) ORDER BY i.display_order), '[]'::json)
-        FROM ${replyImages} i WHERE i.reply_id = ANY (${ids}))`,
-      mentions: sql<(Mention & { replyId: string })[]>`(
-        SELECT coalesce(json_agg(json_build_object('replyId', m.reply_id, 'handle', m.handle, 'userId', m.user_id,
-          'username', p.username)), '[]'::json)
-        FROM ${replyMentions} m JOIN ${profiles} p ON p.id = m.user_id WHERE m.reply_id = ANY (${ids}))`,
-      cards: replyCardsJson(ids),
-    })
-    .from(sql`(SELECT 1) one`);
+  const [row] = await db.select(attachmentsJson(sql`${sql.param(replyIds)}::uuid[]`)).from(sql`(SELECT 1) one`);
   return row ?? { images: [], mentions: [], cards: [] };
 }
 

@@ -103,10 +103,14 @@ export function repliesService(deps: {
 }) {
   const { db, posts, media, cache, detectionOn, now } = deps;
 
-  /** The output whitelist for replies: rows plus their batched pictures and mentions. */
-  async function toReplies(rows: repo.ReplyRow[]): Promise<Reply[]> {
-    const ids = rows.map((r) => r.id);
-    const { images, mentions, cards } = await repo.attachmentsOf(db, ids);
+  /** The output whitelist for replies: rows plus their pictures, mentions and cards (read with them, or now). */
+  async function toReplies(rows: repo.ReplyRow[], read?: repo.ReplyAttachments): Promise<Reply[]> {
+    const { images, mentions, cards } =
+      read ??
+      (await repo.attachmentsOf(
+        db,
+        rows.map((r) => r.id),
+      ));
     const previews = previewsOfReplies(cards, media);
     return rows.map((row) => ({
       id: row.id,
@@ -168,7 +172,16 @@ export function repliesService(deps: {
       const rows = await repo.selectReplies(db, postId, decodeReplyCursor(cursor), REPLY_PAGE_SIZE + 1);
       const more = rows.length > REPLY_PAGE_SIZE;
       const shown = more ? rows.slice(0, REPLY_PAGE_SIZE) : rows;
-      return { replies: await toReplies(shown), nextCursor: more ? encodeReplyCursor(shown[shown.length - 1]!) : null };
+      // Each row came with what it shows: one statement for the page.
+      const read = {
+        images: shown.flatMap((r) => r.images),
+        mentions: shown.flatMap((r) => r.mentions),
+        cards: shown.flatMap((r) => r.cards),
+      };
+      return {
+        replies: await toReplies(shown, read),
+        nextCursor: more ? encodeReplyCursor(shown[shown.length - 1]!) : null,
+      };
     },
 
     /** A public post's replies from the public-read cache (they are the same for everyone); null when the post is not public. */
