@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,8 @@ export const clip2s = path.join(FIXTURES, 'clip-2s.mp4');
 export const clip301s = path.join(FIXTURES, 'clip-301s.mp4');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'fenestra-e2e-media-'));
+// The photos go with the worker that made them (each run left a folder per worker behind).
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
 const photo = (color: string) => sharp({ create: { width: 640, height: 480, channels: 3, background: color } });
 

@@ -40,12 +40,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+// The data folders of apps not closed (a start that failed, a test that ends without closing) go when the test
+// process ends: each run left one behind in the temporary directory.
+const openDataDirs = new Set<string>();
+process.on('exit', () => {
+  for (const dir of openDataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 /**
  * The real app on a fresh database and data folder, with the worker off (run jobs with runDue). Link
  * previews resolve no host unless a test passes a link fetcher with its own resolver: no test reaches out.
  */
 export async function createTestApp(env: Record<string, string> = {}, adapters: AppAdapters = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fenestra-api-'));
+  openDataDirs.add(dataDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -77,6 +85,7 @@ export async function createTestApp(env: Record<string, string> = {}, adapters: 
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+      openDataDirs.delete(dataDir);
     },
   };
 }
