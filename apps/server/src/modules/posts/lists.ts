@@ -16,7 +16,7 @@ import { bookmarks, posts } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import * as repo from './repo.js';
 import { ORDERS, keyValues, type OrderName } from './list-orders.js';
-import type { Preparable, PreparedStatements } from './statements.js';
+import type { Preparable, PreparedStatements } from '../../lib/prepared-statements.js';
 import type { PostSummaries } from './summaries.js';
 import type { Viewer } from './viewer.js';
 

@@ -98,7 +98,7 @@ export async function keepPreviewOf(tx: Tx, postId: string, description: string)
  * and a burst of reads is a few statements). A failure keeps nothing: the next read makes them again.
  */
 export function previewKeeper(db: Db, onError: (err: unknown) => void = () => {}) {
-  let waiting = new Map<string, MadePreview>();
+  const waiting = new Map<string, MadePreview>();
   let writing: Promise<void> | null = null;
   const BATCH = 500;
 
@@ -125,10 +125,6 @@ export function previewKeeper(db: Db, onError: (err: unknown) => void = () => {}
     /** Resolves once every preview queued so far is written (or failed): for tests and the bench. */
     async written(): Promise<void> {
       while (writing) await writing;
-    },
-    /** Drops what is queued (the app is closing). */
-    forget() {
-      waiting = new Map();
     },
   };
 }

@@ -11,7 +11,7 @@ import { createPost } from './create-post.js';
 import { parseListQuery, postLists } from './lists.js';
 import { toggleMark } from './marks.js';
 import { publicPostReads } from './public-reads.js';
-import { preparedStatements } from './statements.js';
+import { preparedStatements } from '../../lib/prepared-statements.js';
 import { postSummaries } from './summaries.js';
 import { previewKeeper, type PreviewKeeper } from './previews.js';
 import { canSee, isPostId, viewerFrom, type Viewer } from './viewer.js';

@@ -87,10 +87,11 @@ const attachmentsJson = (ids: SQL) => ({
 
 /**
  * A page of a post's replies in page order (accepted, then pinned, then oldest, then id), each with what it shows
- * (ReplyAttachments), in one statement: prepared once per connection, one shape for the first page and one for a page
- * after a cursor (a reply key's values as placeholders).
+ * (ReplyAttachments), in one statement to prepare (lib/prepared-statements): one shape for the first page and one for
+ * a page after a cursor (a reply key's values as placeholders: `postId`, `limit`, and `accepted`, `pinned`,
+ * `createdKey`, `afterId`).
  */
-function replyPageStatement(db: Db, paged: boolean) {
+export function replyPageStatement(db: Db, paged: boolean) {
   const p = (name: string) => sql.placeholder(name);
   const keyset = paged
     ? sql`((${isAccepted}, ${replies.isPinned}) < (${p('accepted')}::boolean, ${p('pinned')}::boolean)
@@ -103,30 +104,7 @@ function replyPageStatement(db: Db, paged: boolean) {
     .leftJoin(profiles, eq(profiles.id, replies.userId))
     .where(and(eq(replies.postId, sql`${p('postId')}::uuid`), eq(replies.status, 'published'), keyset))
     .orderBy(desc(isAccepted), desc(replies.isPinned), asc(replies.createdAt), asc(replies.id))
-    .limit(p('limit'))
-    .prepare(paged ? 'reply_page_after' : 'reply_page');
-}
-const replyPages = new WeakMap<Db, Map<boolean, ReturnType<typeof replyPageStatement>>>();
-
-/** A post's replies in page order after `after`, at most `limit`, each with what it shows. */
-export async function selectReplies(
-  db: Db,
-  postId: string,
-  after: ReplyKey | null,
-  limit: number,
-): Promise<(ReplyRow & ReplyAttachments)[]> {
-  const byShape = replyPages.get(db) ?? new Map<boolean, ReturnType<typeof replyPageStatement>>();
-  replyPages.set(db, byShape);
-  const paged = after !== null;
-  let statement = byShape.get(paged);
-  if (!statement) byShape.set(paged, (statement = replyPageStatement(db, paged)));
-  return statement.execute({
-    postId,
-    limit,
-    ...(after
-      ? { accepted: after.accepted, pinned: after.pinned, createdKey: after.createdKey, afterId: after.id }
-      : {}),
-  });
+    .limit(p('limit'));
 }
 
 export async function findReply(db: Conn, id: string): Promise<ReplyRow | null> {

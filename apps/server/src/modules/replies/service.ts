@@ -27,6 +27,7 @@ import { clearDraft } from '../drafts/service.js';
 import { insertNotifications, type NewNotification } from '../notifications/service.js';
 import type { PostsService, Viewer } from '../posts/service.js';
 import * as repo from './repo.js';
+import { preparedStatements } from '../../lib/prepared-statements.js';
 import { insertReplyLinks, previewsOfReplies } from '../link-previews/service.js';
 import type { MediaAddress } from '../../adapters/storage/storage.js';
 import { sendInTransaction } from '../../lib/jobs.js';
@@ -102,6 +103,7 @@ export function repliesService(deps: {
   now: () => Date;
 }) {
   const { db, posts, media, cache, detectionOn, now } = deps;
+  const prepared = preparedStatements();
 
   /** The output whitelist for replies: rows plus their pictures, mentions and cards (read with them, or now). */
   async function toReplies(rows: repo.ReplyRow[], read?: repo.ReplyAttachments): Promise<Reply[]> {
@@ -169,7 +171,17 @@ export function repliesService(deps: {
     /** Pinned first, then oldest first, 200 a page; the post must be one the viewer may see. */
     async listReplies(viewer: Viewer | null, postId: string, cursor: unknown): Promise<ReplyPage> {
       await posts.visiblePost(viewer, postId);
-      const rows = await repo.selectReplies(db, postId, decodeReplyCursor(cursor), REPLY_PAGE_SIZE + 1);
+      const after = decodeReplyCursor(cursor);
+      const statement = prepared(after ? 'reply_page_after' : 'reply_page', () =>
+        repo.replyPageStatement(db, after !== null),
+      );
+      const rows = await statement.execute({
+        postId,
+        limit: REPLY_PAGE_SIZE + 1,
+        ...(after
+          ? { accepted: after.accepted, pinned: after.pinned, createdKey: after.createdKey, afterId: after.id }
+          : {}),
+      });
       const more = rows.length > REPLY_PAGE_SIZE;
       const shown = more ? rows.slice(0, REPLY_PAGE_SIZE) : rows;
       // Each row came with what it shows: one statement for the page.
